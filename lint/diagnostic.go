@@ -1,0 +1,65 @@
+package lint
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// Diagnostic is one finding.
+type Diagnostic struct {
+	Rule     string
+	Severity Severity
+	// Tool is the tool's name ("" when it has none); ToolIndex its position
+	// in the manifest.
+	Tool      string
+	ToolIndex int
+	// Pointer locates the finding in its document (RFC 6901).
+	Pointer string
+	File    string
+	Line    int
+	Column  int
+	Message string
+	// Fix is nil when the rule cannot fix this finding.
+	Fix *Fix
+
+	// RelPointer is the pointer relative to the tool, as the rule reported it.
+	RelPointer string
+	// Offset is the byte offset of the finding in its source.
+	Offset int
+}
+
+// FixKind reports the kind of the diagnostic's fix: none, safe or unsafe.
+func (d *Diagnostic) FixKind() FixKind {
+	switch {
+	case d.Fix == nil:
+		return NoFix
+	case d.Fix.Safe:
+		return SafeFix
+	}
+	return UnsafeFix
+}
+
+// Fix repairs one finding.
+type Fix struct {
+	// Message says what the fix does, in a few words.
+	Message string
+	// Safe fixes keep the tool's contract and are applied by default.
+	Safe  bool
+	Edits []manifest.Edit
+}
+
+// Sort orders diagnostics by file, position, then rule.
+func Sort(ds []Diagnostic) {
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Offset, b.Offset),
+			cmp.Compare(a.ToolIndex, b.ToolIndex),
+			cmp.Compare(a.Rule, b.Rule),
+			cmp.Compare(a.Pointer, b.Pointer),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+}

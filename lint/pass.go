@@ -1,0 +1,89 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// Pass is one rule's view of one tool.
+type Pass struct {
+	Rule *Rule
+	Tool *manifest.Tool
+	// Value is the decoded tool object. Rules must not modify it: copy
+	// before transforming (normalize's functions do).
+	Value map[string]any
+	// Protocol is the MCP protocol version checked against.
+	Protocol string
+	// Cache is shared by all passes of one run, for work that repeats
+	// across tools (compiled schemas, for one). It is safe for concurrent
+	// use.
+	Cache *Cache
+
+	options map[string]any
+	report  func(Diagnostic)
+}
+
+// Option returns a rule option: the configured value, or the rule's default.
+func (p *Pass) Option(name string) any {
+	if v, ok := p.options[name]; ok {
+		return v
+	}
+	return p.Rule.Options[name]
+}
+
+// Report records a finding. Rule is filled in; a zero Severity means the
+// rule's (a rule may report some findings more severely than its default,
+// such as a missing name at an error where a badly spelled one is a warning).
+func (p *Pass) Report(d Diagnostic) {
+	d.Rule = p.Rule.ID
+	p.report(d)
+}
+
+// Reportf records a finding at a tool-relative pointer.
+func (p *Pass) Reportf(ptr string, format string, args ...any) {
+	p.ReportFix(ptr, nil, format, args...)
+}
+
+// ReportFix records a finding with a fix (nil for none).
+func (p *Pass) ReportFix(ptr string, fix *Fix, format string, args ...any) {
+	p.report(Diagnostic{
+		Rule:       p.Rule.ID,
+		RelPointer: ptr,
+		Message:    fmt.Sprintf(format, args...),
+		Fix:        fix,
+	})
+}
+
+// InputSchema returns the tool's input schema and whether the member exists.
+func (p *Pass) InputSchema() (any, bool) {
+	v, ok := p.Value["inputSchema"]
+	return v, ok
+}
+
+// ListPass is one rule's view of a whole manifest.
+type ListPass struct {
+	Rule     *Rule
+	Manifest *manifest.Manifest
+	Protocol string
+
+	options map[string]any
+	report  func(*manifest.Tool, Diagnostic)
+}
+
+// Option returns a rule option, as Pass.Option.
+func (p *ListPass) Option(name string) any {
+	if v, ok := p.options[name]; ok {
+		return v
+	}
+	return p.Rule.Options[name]
+}
+
+// Reportf records a finding at a pointer relative to tool t.
+func (p *ListPass) Reportf(t *manifest.Tool, ptr string, format string, args ...any) {
+	p.report(t, Diagnostic{
+		Rule:       p.Rule.ID,
+		RelPointer: ptr,
+		Message:    fmt.Sprintf(format, args...),
+	})
+}

@@ -1,0 +1,136 @@
+// Package lint is the engine and its vocabulary: Rule, Pass, Diagnostic, Fix,
+// Severity, rule selection, running rules over the tools of a manifest,
+// sorting what they report, and applying fixes to a fixed point. It contains
+// no rule: the catalogue lives in package rules.
+//
+// A rule is a value (see Rule) with a Check run once per tool and/or a
+// CheckList run once per manifest. It reports through its pass at a JSON
+// Pointer relative to the tool, optionally with a Fix: edits at pointers plus
+// a Safe flag. The engine turns edits into byte splices through the
+// manifest's index, so a fix changes only the bytes it must.
+//
+// Selection follows ruff: --select replaces the default set (the packs that
+// are on by default), --extend-select adds to it, --ignore removes; each takes
+// rule IDs, pack names, or "all".
+package lint
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity is how serious a finding is.
+type Severity int
+
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "none"
+}
+
+// ParseSeverity reads "info", "warning" or "error".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "info":
+		return Info, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "error":
+		return Error, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q (want info, warning or error)", s)
+}
+
+// MarshalText writes the severity's name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// FixKind says whether a rule can fix what it reports, and how safely.
+type FixKind int
+
+const (
+	NoFix FixKind = iota
+	// SafeFix keeps the tool's contract: what was accepted is still
+	// accepted, what was meant is still meant.
+	SafeFix
+	// UnsafeFix changes the contract; it runs only with --unsafe-fixes.
+	UnsafeFix
+	// MixedFix: some findings get a safe fix, others an unsafe one.
+	MixedFix
+)
+
+func (k FixKind) String() string {
+	switch k {
+	case SafeFix:
+		return "safe"
+	case UnsafeFix:
+		return "unsafe"
+	case MixedFix:
+		return "safe/unsafe"
+	}
+	return "none"
+}
+
+// Rule is one check. Its fields are its documentation: `mcplint rules`
+// prints them and the rules page is generated from them.
+type Rule struct {
+	// ID is stable, kebab-case and never reused.
+	ID string
+	// Packs are the groups the rule belongs to; the first is its home.
+	Packs []string
+	// Severity is the default severity.
+	Severity Severity
+	// Summary is one line: what the rule demands.
+	Summary string
+	// Doc says why, who breaks, a bad and a good example, and the sources.
+	Doc string
+	// Fix says what kind of fix the rule offers.
+	Fix FixKind
+	// Options are the rule's settings and their defaults.
+	Options map[string]any
+	// Check runs once per tool.
+	Check func(*Pass)
+	// CheckList runs once per manifest, for rules that compare tools.
+	CheckList func(*ListPass)
+}
+
+// InPack reports whether the rule belongs to pack.
+func (r *Rule) InPack(pack string) bool {
+	for _, p := range r.Packs {
+		if p == pack {
+			return true
+		}
+	}
+	return false
+}
+
+// Protocols are the MCP protocol versions rules know, oldest first.
+var Protocols = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
+
+// LatestProtocol is the default protocol version.
+var LatestProtocol = Protocols[len(Protocols)-1]
+
+// AtLeast reports whether protocol version p is v or newer. Versions are
+// dates, so they order as strings.
+func AtLeast(p, v string) bool { return p >= v }
+
+// ValidProtocol reports whether p is a known protocol version.
+func ValidProtocol(p string) bool {
+	for _, v := range Protocols {
+		if v == p {
+			return true
+		}
+	}
+	return false
+}

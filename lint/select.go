@@ -1,0 +1,101 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// DefaultPacks are on unless a selection says otherwise.
+var DefaultPacks = []string{"mcp", "robust"}
+
+// Config chooses and tunes the rules of a run.
+type Config struct {
+	// Select replaces the default selection; ExtendSelect adds to it; Ignore
+	// removes from it. Each entry is a rule ID, a pack name, or "all".
+	Select       []string
+	ExtendSelect []string
+	Ignore       []string
+	// Protocol is the MCP protocol version to check against (default:
+	// LatestProtocol).
+	Protocol string
+	// Severity overrides rules' default severities, by rule ID.
+	Severity map[string]Severity
+	// Options sets rule options, by rule ID then option name.
+	Options map[string]map[string]any
+	// UnsafeFixes lets Fix apply unsafe fixes too.
+	UnsafeFixes bool
+}
+
+// Packs lists the pack names used by rules, sorted.
+func Packs(all []*Rule) []string {
+	seen := map[string]bool{}
+	for _, r := range all {
+		for _, p := range r.Packs {
+			seen[p] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func matches(r *Rule, sel string) bool {
+	return sel == "all" || sel == r.ID || r.InPack(sel)
+}
+
+func checkNames(all []*Rule, names []string, flag string) error {
+	for _, n := range names {
+		ok := n == "all"
+		for _, r := range all {
+			if matches(r, n) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return fmt.Errorf("%s: unknown rule or pack %q (packs: %s; `mcplint rules` lists the rules)", flag, n, strings.Join(Packs(all), ", "))
+		}
+	}
+	return nil
+}
+
+// Select returns the rules a configuration turns on, in catalogue order.
+func Select(all []*Rule, cfg Config) ([]*Rule, error) {
+	for _, c := range []struct {
+		names []string
+		flag  string
+	}{{cfg.Select, "select"}, {cfg.ExtendSelect, "extend-select"}, {cfg.Ignore, "ignore"}} {
+		if err := checkNames(all, c.names, c.flag); err != nil {
+			return nil, err
+		}
+	}
+	sel := cfg.Select
+	if len(sel) == 0 {
+		sel = DefaultPacks
+	}
+	sel = append(append([]string{}, sel...), cfg.ExtendSelect...)
+	var out []*Rule
+	for _, r := range all {
+		on := false
+		for _, s := range sel {
+			if matches(r, s) {
+				on = true
+				break
+			}
+		}
+		for _, s := range cfg.Ignore {
+			if matches(r, s) {
+				on = false
+				break
+			}
+		}
+		if on {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}

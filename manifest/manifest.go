@@ -1,0 +1,201 @@
+// Package manifest turns a source (a file, standard input, the bytes a server
+// sent) into the tools it publishes, and keeps the original bytes with an
+// index from JSON Pointer to byte span and line:column.
+//
+// It owns every accepted shape: a tools/list result, a JSON-RPC response
+// carrying one, newline-delimited streams of those (one page per line), a
+// bare array of tools, a single tool, and the plugin-contract shape
+// {"name", "description", "schema"} whose schema stands for inputSchema. JSON
+// and YAML are both accepted; YAML keeps its own positions and is edited as
+// YAML.
+//
+// Nothing downstream re-parses the source: rules read decoded tool values,
+// diagnostics are placed through Tool.Locate, and fixes are applied with
+// Manifest.Apply, which splices bytes so that everything outside an edit stays
+// byte-identical.
+//
+// Tools are decoded one at a time (Tool.Value) so a large manifest is never
+// held as one decoded tree: the loader only records where each tool starts and
+// ends.
+package manifest
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Format is the syntax of a source.
+type Format int
+
+const (
+	JSON Format = iota
+	YAML
+)
+
+func (f Format) String() string {
+	if f == YAML {
+		return "yaml"
+	}
+	return "json"
+}
+
+// Shape names the document shape a manifest was recognised as.
+type Shape string
+
+const (
+	ShapeListResult     Shape = "tools/list result"
+	ShapeJSONRPC        Shape = "JSON-RPC response"
+	ShapeStream         Shape = "newline-delimited JSON-RPC responses"
+	ShapeArray          Shape = "array of tools"
+	ShapeTool           Shape = "single tool"
+	ShapePluginContract Shape = "plugin contract"
+)
+
+// acceptedShapes is quoted in the error for a document of no known shape.
+const acceptedShapes = `accepted shapes: a tools/list result {"tools": [...]}, a JSON-RPC response whose "result" is one, newline-delimited JSON-RPC responses (one page per line), an array of tools, a single tool {"name", "inputSchema", ...}, or a plugin contract {"name", "description", "schema"}`
+
+// MaxDepth bounds nesting. No real tool schema comes near it; a deeper
+// document is refused with a clear error instead of exhausting the stack of
+// every recursive consumer downstream.
+const MaxDepth = 1000
+
+// MaxSize bounds the size of one source.
+const MaxSize = 1 << 30
+
+// Manifest is one loaded source.
+type Manifest struct {
+	// Path is the name used in messages ("-" reads as "<stdin>").
+	Path   string
+	Src    []byte
+	Format Format
+	Shape  Shape
+	Tools  []*Tool
+	// Docs holds the start offset of each top-level document (one for all
+	// shapes but a stream).
+	Docs []int
+
+	lines []int // start offset of each line, built on first use
+	yaml  *yamlDoc
+	st    *style
+}
+
+// Tool is one tool of a manifest, located but not yet decoded.
+type Tool struct {
+	M *Manifest
+	// Index is the tool's position in the manifest's list.
+	Index int
+	// Doc is the document (stream line) the tool belongs to.
+	Doc int
+	// Pointer locates the tool object in its document.
+	Pointer string
+	// Name is the tool's name, or "" when it has none (or not a string).
+	Name string
+	// SchemaKey is the member that carries the input schema: "inputSchema",
+	// or "schema" for the plugin-contract shape. Rules always address the
+	// input schema as /inputSchema; Locate and Apply translate.
+	SchemaKey string
+
+	start, end int // byte span of the tool value in Src (JSON)
+	idxOnce    sync.Once
+	idx        *index
+}
+
+// Position is a place in a source. Line and Column are 1-based; Column counts
+// bytes, as compilers and editors' "go to" commands do.
+type Position struct {
+	Offset int
+	Line   int
+	Column int
+}
+
+// Error is an input error: it names the place and says what is wrong.
+type Error struct {
+	Path string
+	Pos  Position // zero when the error concerns the whole file
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Pos.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Pos.Line, e.Pos.Column, e.Msg)
+}
+
+// sourcePointer maps a tool-relative pointer as rules write it to the
+// pointer inside the tool object as the source spells it.
+func (t *Tool) sourcePointer(rel string) string {
+	if t.SchemaKey != "inputSchema" && (rel == "/inputSchema" || strings.HasPrefix(rel, "/inputSchema/")) {
+		return "/" + t.SchemaKey + rel[len("/inputSchema"):]
+	}
+	return rel
+}
+
+// DocPointer is the pointer, within the tool's document, of a tool-relative
+// pointer.
+func (t *Tool) DocPointer(rel string) string {
+	return t.Pointer + t.sourcePointer(rel)
+}
+
+// Position turns a byte offset into a line and column.
+func (m *Manifest) Position(off int) Position {
+	if m.lines == nil {
+		m.lines = append(m.lines, 0)
+		for i, b := range m.Src {
+			if b == '\n' {
+				m.lines = append(m.lines, i+1)
+			}
+		}
+	}
+	lo, hi := 0, len(m.lines)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if m.lines[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return Position{Offset: off, Line: lo + 1, Column: off - m.lines[lo] + 1}
+}
+
+// Line returns the text of the 1-based line n, without its line ending.
+func (m *Manifest) Line(n int) string {
+	m.Position(0)
+	if n < 1 || n > len(m.lines) {
+		return ""
+	}
+	start := m.lines[n-1]
+	end := len(m.Src)
+	if n < len(m.lines) {
+		end = m.lines[n] - 1
+	}
+	return strings.TrimRight(string(m.Src[start:end]), "\r")
+}
+
+func (m *Manifest) errorAt(off int, format string, args ...any) error {
+	return &Error{Path: m.Path, Pos: m.Position(off), Msg: fmt.Sprintf(format, args...)}
+}
+
+// EscapePointerToken escapes one reference token (RFC 6901).
+func EscapePointerToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// SplitPointer splits a JSON Pointer into unescaped tokens.
+func SplitPointer(p string) []string {
+	if p == "" {
+		return nil
+	}
+	parts := strings.Split(p[1:], "/")
+	for i, s := range parts {
+		if strings.Contains(s, "~") {
+			parts[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+		}
+	}
+	return parts
+}

@@ -1,0 +1,209 @@
+package manifest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// style is how a source spells what edits insert, learned from its bytes so
+// inserted text reads as if the author had written it.
+type style struct {
+	pretty     bool   // values spread over lines
+	unit       string // one level of indentation
+	colonSpace bool   // `"k": v` rather than `"k":v`
+	commaSpace bool   // `a, b` rather than `a,b` on one line
+}
+
+func detectStyle(src []byte) style {
+	st := style{unit: "  ", colonSpace: true, commaSpace: true}
+	head := src
+	if len(head) > 1<<16 {
+		head = head[:1<<16]
+	}
+	st.pretty = bytes.Count(bytes.TrimSpace(head), []byte("\n")) > 0
+	// The indentation unit is the leading whitespace of the first indented line.
+	for _, line := range bytes.Split(head, []byte("\n"))[1:] {
+		ws := len(line) - len(bytes.TrimLeft(line, " \t"))
+		if ws > 0 && ws < len(line) {
+			st.unit = string(line[:ws])
+			break
+		}
+	}
+	withSpace := bytes.Count(head, []byte(`": `))
+	without := bytes.Count(head, []byte(`":`)) - withSpace
+	st.colonSpace = withSpace >= without
+	if !st.pretty {
+		cs := bytes.Count(head, []byte(`, `))
+		st.commaSpace = cs > 0 || !bytes.Contains(head, []byte(`,`))
+	}
+	return st
+}
+
+// keywordRank orders the keys of objects that edits create: a JSON Schema in
+// the order people write one, a tool in the order the spec lists its fields.
+// Objects copied from the source keep their keys in place because edits only
+// touch what changed.
+var keywordRank = func() map[string]int {
+	order := []string{
+		"name", "title", "description", "inputSchema", "outputSchema", "annotations",
+		"$schema", "$id", "$anchor", "$dynamicAnchor", "$ref", "$dynamicRef",
+		"type", "const", "enum", "format", "pattern", "minLength", "maxLength",
+		"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
+		"items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems",
+		"properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+		"minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
+		"oneOf", "anyOf", "allOf", "not", "if", "then", "else",
+		"default", "examples", "x-mcp-header", "$defs", "definitions", "_meta",
+	}
+	r := make(map[string]int, len(order))
+	for i, k := range order {
+		r[k] = i
+	}
+	return r
+}()
+
+// SortedKeys orders the keys of an object the way edits write new objects:
+// JSON Schema keywords in the order people write them, then the rest sorted.
+func SortedKeys(obj map[string]any) []string {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		ri, iok := keywordRank[keys[i]]
+		rj, jok := keywordRank[keys[j]]
+		switch {
+		case iok && jok:
+			return ri < rj
+		case iok != jok:
+			return iok
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+func quote(s string) string {
+	b, err := jsontext.AppendQuote(nil, s)
+	if err != nil {
+		b, _ = json.Marshal(s)
+	}
+	return string(b)
+}
+
+func scalarText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(x)
+	case string:
+		return quote(x)
+	case json.Number:
+		return x.String()
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%q", fmt.Sprint(v))
+	}
+	return string(b)
+}
+
+// renderJSON spells v as JSON text, on one line or spread over lines with
+// indent as the indentation of the line it starts on.
+func renderJSON(v any, indent string, multiline bool, st style) string {
+	var b strings.Builder
+	writeJSON(&b, v, indent, multiline, st)
+	return b.String()
+}
+
+func writeJSON(b *strings.Builder, v any, indent string, multiline bool, st style) {
+	colon, comma := ":", ","
+	if st.colonSpace {
+		colon = ": "
+	}
+	if st.commaSpace && !multiline {
+		comma = ", "
+	}
+	inner := indent + st.unit
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteByte('{')
+		for i, k := range SortedKeys(x) {
+			if i > 0 {
+				b.WriteString(comma)
+			}
+			if multiline {
+				b.WriteString("\n" + inner)
+			}
+			b.WriteString(quote(k) + colon)
+			writeJSON(b, x[k], inner, multiline, st)
+		}
+		if multiline {
+			b.WriteString("\n" + indent)
+		}
+		b.WriteByte('}')
+	case []any:
+		if len(x) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		// Arrays of scalars (required, enum, type) stay on one line, as
+		// formatters such as Prettier leave short ones.
+		ml := multiline && !allScalars(x)
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				if ml {
+					b.WriteString(",")
+				} else if st.commaSpace || multiline {
+					b.WriteString(", ")
+				} else {
+					b.WriteString(",")
+				}
+			}
+			if ml {
+				b.WriteString("\n" + inner)
+			}
+			writeJSON(b, e, inner, ml, st)
+		}
+		if ml {
+			b.WriteString("\n" + indent)
+		}
+		b.WriteByte(']')
+	case []string:
+		arr := make([]any, len(x))
+		for i, s := range x {
+			arr[i] = s
+		}
+		writeJSON(b, arr, indent, multiline, st)
+	default:
+		b.WriteString(scalarText(v))
+	}
+}
+
+func allScalars(arr []any) bool {
+	for _, e := range arr {
+		switch e.(type) {
+		case map[string]any, []any:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,208 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+var namingRules = []*lint.Rule{ToolNameValid, ToolNameUnique, DescriptionPresent}
+
+// ToolNameValid enforces the spec's tool-name format.
+var ToolNameValid = &lint.Rule{
+	ID:       "tool-name-valid",
+	Packs:    []string{"mcp"},
+	Severity: lint.Warning,
+	Summary:  "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
+	Fix:      lint.NoFix,
+	Check:    checkToolName,
+	Doc: `A tool's name is how a model calls it. From protocol 2025-11-25 the
+specification says tool names SHOULD be 1 to 128 characters long and SHOULD
+use only ASCII letters, digits, underscore, hyphen and dot: no spaces, commas,
+slashes or other characters. Clients build identifiers and API requests from
+the name, and providers refuse the others: the Anthropic API rejects a whole
+request when one tool name fails '^[a-zA-Z0-9_-]{1,128}$'.
+
+A missing or empty name is an error at every protocol version: "name" is a
+required string of Tool in every published schema.
+
+There is no automatic fix: renaming a tool breaks every agent and prompt that
+calls it by name. Rename it in the server.
+
+Bad:
+
+    {"name": "files/read file", "inputSchema": {"type": "object"}}
+
+Good:
+
+    {"name": "files.read_file", "inputSchema": {"type": "object"}}
+
+Source: MCP specification 2025-11-25 and 2026-07-28, server/tools, "Tool
+Names"; schema.json "Tool" (name: string, required).`,
+}
+
+func validNameChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'
+}
+
+func checkToolName(p *lint.Pass) {
+	raw, ok := p.Value["name"]
+	name, isString := raw.(string)
+	switch {
+	case !ok:
+		p.Report(lint.Diagnostic{Severity: lint.Error, Message: "tool has no \"name\"; every tool needs a unique name"})
+		return
+	case !isString:
+		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is a " + jsonKind(raw) + ", not a string"})
+		return
+	case name == "":
+		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is empty"})
+		return
+	}
+	if !lint.AtLeast(p.Protocol, "2025-11-25") {
+		return
+	}
+	if n := utf8.RuneCountInString(name); n > 128 {
+		p.Reportf("/name", "tool name is %d characters long; the spec allows at most 128", n)
+	}
+	var bad []string
+	seen := map[rune]bool{}
+	for _, r := range name {
+		if !validNameChar(r) && !seen[r] {
+			seen[r] = true
+			bad = append(bad, describeRune(r))
+		}
+	}
+	if len(bad) > 0 {
+		p.Reportf("/name", "tool name %q contains %s; use only A-Z a-z 0-9 _ - .", name, strings.Join(bad, ", "))
+	}
+}
+
+func describeRune(r rune) string {
+	switch r {
+	case ' ':
+		return "a space"
+	case '\t':
+		return "a tab"
+	}
+	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
+		return fmt.Sprintf("control character U+%04X", r)
+	}
+	if r > 0x7e {
+		return fmt.Sprintf("%q (U+%04X)", r, r)
+	}
+	return fmt.Sprintf("%q", r)
+}
+
+// jsonKind names the JSON type of a decoded value.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	return "number"
+}
+
+// ToolNameUnique reports tools that share a name.
+var ToolNameUnique = &lint.Rule{
+	ID:        "tool-name-unique",
+	Packs:     []string{"mcp"},
+	Severity:  lint.Error,
+	Summary:   "tool names are unique within a server",
+	Fix:       lint.NoFix,
+	CheckList: checkToolNameUnique,
+	Doc: `Clients address tools by name. When two tools share one, a client keeps
+one of them (which one differs between clients) or refuses the list, and a
+model cannot tell them apart. The specification says tool names SHOULD be
+unique within a server; the Anthropic and OpenAI APIs reject a request whose
+tools repeat a name, so a duplicate breaks every call, not only the duplicate.
+
+Every repetition after the first is reported, pointing at the first.
+
+Bad:
+
+    {"tools": [{"name": "search", ...}, {"name": "search", ...}]}
+
+Good:
+
+    {"tools": [{"name": "search_issues", ...}, {"name": "search_code", ...}]}
+
+Source: MCP specification 2025-11-25 and 2026-07-28, server/tools, "Tool
+Names" ("Tool names SHOULD be unique within a server").`,
+}
+
+func checkToolNameUnique(p *lint.ListPass) {
+	first := map[string]*manifest.Tool{}
+	for _, t := range p.Manifest.Tools {
+		if t.Name == "" {
+			continue
+		}
+		if f, ok := first[t.Name]; ok {
+			pos := f.Locate("/name")
+			p.Reportf(t, "/name", "tool name %q is already used by tool %d (line %d)", t.Name, f.Index, pos.Line)
+			continue
+		}
+		first[t.Name] = t
+	}
+}
+
+// DescriptionPresent asks for a description.
+var DescriptionPresent = &lint.Rule{
+	ID:       "description-present",
+	Packs:    []string{"mcp"},
+	Severity: lint.Warning,
+	Summary:  "every tool has a non-empty description",
+	Fix:      lint.NoFix,
+	Check:    checkDescription,
+	Doc: `The description is what the model reads to decide when to call a tool
+and how. Without one, the model guesses from the name alone, picks the wrong
+tool, or never calls it. The specification lists "description" among a tool's
+fields ("Human-readable description of functionality"); it is optional in the
+schema, which is why this is a warning.
+
+mcplint cannot write your description for you, so there is no fix.
+
+Bad:
+
+    {"name": "run", "inputSchema": {"type": "object"}}
+
+Good:
+
+    {"name": "run", "description": "Run a SQL query against the analytics database and return up to 100 rows.", "inputSchema": {"type": "object"}}
+
+Source: MCP specification, server/tools, "Tool" data type (every version).`,
+}
+
+func checkDescription(p *lint.Pass) {
+	d, ok := p.Value["description"]
+	if !ok {
+		p.Reportf("", "tool %q has no description; the model needs one to know when and how to call it", toolLabel(p))
+		return
+	}
+	s, isString := d.(string)
+	if !isString {
+		p.Reportf("/description", "description is a %s, not a string", jsonKind(d))
+		return
+	}
+	if strings.TrimSpace(s) == "" {
+		p.Reportf("/description", "description of tool %q is blank", toolLabel(p))
+	}
+}
+
+func toolLabel(p *lint.Pass) string {
+	if p.Tool.Name != "" {
+		return p.Tool.Name
+	}
+	return fmt.Sprintf("#%d", p.Tool.Index)
+}

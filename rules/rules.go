@@ -1,0 +1,39 @@
+// Package rules is the catalogue: every rule mcplint knows, as plain values
+// registered in one list (All). Each file holds one family of rules; the
+// rules' docs are their documentation (`mcplint rules ID`).
+//
+// Packs: "mcp" (on by default) enforces what the MCP specification demands
+// of a tool for the protocol version checked against; "robust" (on by
+// default, warnings) catches schemas that are valid but fail in practice.
+package rules
+
+import "github.com/mcplint/mcplint/lint"
+
+// All is the catalogue, in the order `mcplint rules` lists it.
+var All = concat(
+	rootRules,
+	validityRules,
+	namingRules,
+	headerRules,
+	zodRules,
+	complexityRules,
+	robustRules,
+)
+
+func concat(families ...[]*lint.Rule) []*lint.Rule {
+	var out []*lint.Rule
+	for _, f := range families {
+		out = append(out, f...)
+	}
+	return out
+}
+
+// ByID finds a rule of the catalogue.
+func ByID(id string) *lint.Rule {
+	for _, r := range All {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}

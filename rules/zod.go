@@ -1,0 +1,5 @@
+package rules
+
+import "github.com/mcplint/mcplint/lint"
+
+var zodRules = []*lint.Rule{}
