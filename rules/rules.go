@@ -15,6 +15,7 @@ var All = concat(
 	validityRules,
 	namingRules,
 	headerRules,
+	metaRules,
 	zodRules,
 	complexityRules,
 	robustRules,

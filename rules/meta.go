@@ -1,0 +1,5 @@
+package rules
+
+import "github.com/mcplint/mcplint/lint"
+
+var metaRules = []*lint.Rule{}
