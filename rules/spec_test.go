@@ -1,0 +1,132 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// specDir finds the official MCP schemas, kept beside the repository (they
+// are read as oracles, never copied in).
+func specDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("repository root (go.mod) not found")
+		}
+		dir = parent
+	}
+	spec := filepath.Join(dir, "..", "shared", "mcp-spec")
+	if _, err := os.Stat(spec); err != nil {
+		t.Fatalf("the official MCP schemas are expected at %s: %v", spec, err)
+	}
+	return spec
+}
+
+// specToolSchema compiles the Tool definition of one protocol version's
+// official schema.json.
+func specToolSchema(t *testing.T, version string) *jsonschema.Schema {
+	t.Helper()
+	path := filepath.Join(specDir(t), version, "schema.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "mcp-spec:///" + version + "/schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	defs := "$defs"
+	if strings.Contains(string(b), `"definitions"`) && !strings.Contains(string(b), `"$defs"`) {
+		defs = "definitions"
+	}
+	s, err := c.Compile(url + "#/" + defs + "/Tool")
+	if err != nil {
+		t.Fatalf("compile Tool of %s: %v", version, err)
+	}
+	return s
+}
+
+// TestSpecOracle checks mcplint against the official schemas: in every fixed
+// manifest of the test cases, a tool that the mcp pack finds no error in must
+// be valid against the Tool definition of the protocol version checked.
+func TestSpecOracle(t *testing.T) {
+	compiled := map[string]*jsonschema.Schema{}
+	checked := 0
+	for _, c := range loadCases(t) {
+		fixed := filepath.Join(c.dir, "fixed"+filepath.Ext(c.input))
+		src, err := os.ReadFile(fixed)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		m, err := manifest.Load(filepath.Base(fixed), src)
+		if err != nil {
+			t.Fatalf("%s: %v", fixed, err)
+		}
+		version := c.args.Protocol
+		if version == "" {
+			version = lint.LatestProtocol
+		}
+		if compiled[version] == nil {
+			compiled[version] = specToolSchema(t, version)
+		}
+		l, err := lint.New(All, lint.Config{Select: []string{"mcp"}, Protocol: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		diags, err := l.Lint(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hasError := map[int]bool{}
+		for _, d := range diags {
+			if d.Severity == lint.Error {
+				hasError[d.ToolIndex] = true
+			}
+		}
+		for i, tool := range m.Tools {
+			if hasError[i] {
+				continue
+			}
+			v, err := tool.Value()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The validator wants the types its own decoder produces.
+			b, _ := json.Marshal(v)
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := compiled[version].Validate(inst); err != nil {
+				t.Errorf("%s: tool %d (%q) has no mcp error but is invalid against the %s Tool schema:\n%v", fixed, i, tool.Name, version, err)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no tool was checked against the official schema")
+	}
+	t.Logf("%d tools validated against the official Tool schemas", checked)
+}
