@@ -1,0 +1,123 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// RequiredInProperties reports "required" names that no schema declares.
+var RequiredInProperties = &lint.Rule{
+	ID:       "required-in-properties",
+	Packs:    []string{"mcp"},
+	Severity: lint.Warning,
+	Summary:  "every name in \"required\" is declared in \"properties\"",
+	Fix:      lint.UnsafeFix,
+	Check:    checkRequiredInProperties,
+	Doc: `A name in "required" that "properties" does not declare is a property the
+caller must send but knows nothing about: no type, no description. The model
+either leaves it out, and the call fails validation, or invents a value.
+It is nearly always a leftover: a renamed or removed field whose name
+stayed in "required" (a typo, a refactor that missed one list, a
+hand-merged schema). Providers refuse it outright: Gemini rejects the whole
+request ("parameters.required[0]: property is not defined"), and OpenAI's
+strict mode wants "required" to match "properties" exactly.
+
+The rule looks at every schema of inputSchema and outputSchema, nested ones
+included. A name counts as declared when "properties" has it, a
+"patternProperties" pattern matches it, or "additionalProperties" (or
+"unevaluatedProperties") gives undeclared properties a schema, in the
+schema holding "required" or in any schema combined with it: its allOf,
+anyOf and oneOf branches, if/then/else, dependentSchemas and "$ref"
+targets, and, when it is itself such a branch, its parent and siblings (so
+{"anyOf": [{"required": ["a"]}, {"required": ["b"]}]} next to properties a
+and b is fine), and, for a definition, every schema that references it. A
+reference that does not resolve, or a pattern Go cannot compile, counts as
+declaring everything, to stay quiet rather than guess.
+
+JSON Schema allows the shape, and MCP says nothing against it, so this is a
+warning, except where the same schema also forbids undeclared properties
+("additionalProperties": false): then no value satisfies the schema, the
+tool can never be called (or never return a valid result), and the finding
+is an error.
+
+The fix drops the undeclared names from "required" (and "required" itself
+when it becomes empty). It is unsafe: a property that had to be present
+becomes optional. If the name is meant, declare it in "properties" instead,
+with a type and a description.
+
+Bad:
+
+    {"type": "object", "properties": {"userId": {"type": "string"}}, "required": ["user_id"]}
+
+Good:
+
+    {"type": "object", "properties": {"userId": {"type": "string"}}, "required": ["userId"]}
+
+Source: JSON Schema 2020-12 Validation, "required"; Gemini API,
+iBUHub/AIStudioToAPI#154 ("function_declarations[1].parameters.required[0]:
+property is not defined", Playwright MCP tools); OpenAI strict mode,
+Gitlawb/openclaude#1121 (orphan "required" keys in MCP tool schemas).`,
+}
+
+func checkRequiredInProperties(p *lint.Pass) {
+	for _, member := range []string{"inputSchema", "outputSchema"} {
+		root, ok := p.Value[member]
+		if !ok {
+			continue
+		}
+		dangling := normalize.DanglingRequired(root)
+		if len(dangling) == 0 {
+			continue
+		}
+		dropped := normalize.DropDanglingRequired(root)
+		for _, d := range dangling {
+			ptr := "/" + member + d.Pointer + "/required"
+			old, _ := schema.Get(root, d.Pointer+"/required")
+			fix := &lint.Fix{Message: "drop " + quotedNames(d.Names) + " from \"required\""}
+			if kept, ok := schema.Get(dropped, d.Pointer+"/required"); ok {
+				fix.Edits = lint.Diff(ptr, old, kept)
+			} else {
+				fix.Edits = []manifest.Edit{{Op: manifest.Remove, Pointer: ptr}}
+			}
+			node, _ := schema.Get(root, d.Pointer)
+			diag := lint.Diagnostic{RelPointer: ptr, Fix: fix, Message: requiredMessage(member, d, node)}
+			if d.Unsatisfiable {
+				diag.Severity = lint.Error
+			}
+			p.Report(diag)
+		}
+	}
+}
+
+func requiredMessage(member string, d normalize.Dangling, node any) string {
+	names, verb, it := quotedNames(d.Names), "is", "it"
+	if len(d.Names) > 1 {
+		verb, it = "are", "them"
+	}
+	msg := fmt.Sprintf("\"required\" lists %s, which %s not declared in \"properties\"; declare %s there (with a type and a description) or drop %s from \"required\"", names, verb, it, it)
+	if d.Unsatisfiable {
+		what := "no arguments satisfy this schema"
+		if member == "outputSchema" {
+			what = "no result satisfies this schema"
+		}
+		kw := "additionalProperties"
+		if s, _ := node.(map[string]any); s != nil && s[kw] != false {
+			kw = "unevaluatedProperties"
+		}
+		msg += fmt.Sprintf(" (with %q false here, %s)", kw, what)
+	}
+	return msg
+}
+
+func quotedNames(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
