@@ -20,6 +20,7 @@
 package manifest
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -75,9 +76,12 @@ type Manifest struct {
 	// shapes but a stream).
 	Docs []int
 
-	lines []int // start offset of each line, built on first use
-	yaml  *yamlDoc
-	st    *style
+	// lines holds the start offset of each line, built on first use;
+	// linesOnce makes that safe when rules run on several tools at once.
+	lines     []int
+	linesOnce sync.Once
+	yaml      *yamlDoc
+	st        *style
 }
 
 // Tool is one tool of a manifest, located but not yet decoded.
@@ -140,14 +144,19 @@ func (t *Tool) DocPointer(rel string) string {
 
 // Position turns a byte offset into a line and column.
 func (m *Manifest) Position(off int) Position {
-	if m.lines == nil {
-		m.lines = append(m.lines, 0)
-		for i, b := range m.Src {
-			if b == '\n' {
-				m.lines = append(m.lines, i+1)
+	m.linesOnce.Do(func() {
+		// Sized and searched with the bytes package, which scans a large
+		// source many times faster than a loop over its bytes.
+		m.lines = make([]int, 1, bytes.Count(m.Src, []byte{'\n'})+1)
+		for off := 0; ; {
+			i := bytes.IndexByte(m.Src[off:], '\n')
+			if i < 0 {
+				break
 			}
+			off += i + 1
+			m.lines = append(m.lines, off)
 		}
-	}
+	})
 	lo, hi := 0, len(m.lines)
 	for lo+1 < hi {
 		mid := (lo + hi) / 2
@@ -180,7 +189,8 @@ func (m *Manifest) errorAt(off int, format string, args ...any) error {
 
 // EscapePointerToken escapes one reference token (RFC 6901).
 func EscapePointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
+	// Two byte searches: rules escape every key they walk past.
+	if strings.IndexByte(s, '~') < 0 && strings.IndexByte(s, '/') < 0 {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")

@@ -1,5 +1,178 @@
 package rules
 
-import "github.com/mcplint/mcplint/lint"
+import (
+	"encoding/json"
+	"math"
 
-var complexityRules = []*lint.Rule{}
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/schema"
+)
+
+var complexityRules = []*lint.Rule{SchemaComplexity}
+
+// Defaults of schema-complexity, chosen to match the first published MCP
+// validator guard (see the rule's doc).
+const (
+	defaultMaxDepth      = 32
+	defaultMaxSubschemas = 10000
+)
+
+// SchemaComplexity warns about schemas a bounded validator may refuse.
+var SchemaComplexity = &lint.Rule{
+	ID:       "schema-complexity",
+	Packs:    []string{"mcp"},
+	Severity: lint.Warning,
+	Summary:  "schemas stay within the depth and subschema bounds validators apply against denial of service",
+	Fix:      lint.NoFix,
+	Options:  map[string]any{"maxDepth": defaultMaxDepth, "maxSubschemas": defaultMaxSubschemas},
+	Check:    checkSchemaComplexity,
+	Doc: `Composition keywords make a schema expensive to validate: sixteen nested
+two-branch anyOfs are 65,536 paths, and written with "$defs" and "$ref" such a
+schema is a few hundred bytes. Protocol 2026-07-28 therefore asks validators
+to bound what a schema may cost ("a maximum schema depth, a cap on the total
+number of subschemas, or a per-validation time budget"). A client that
+applies such bounds refuses a schema past them, and the tool is gone. This
+rule warns before that happens, at two bounds:
+
+- maxDepth (default 32): how deeply subschemas nest, counted as the walker
+  counts them (a property of the root is at depth 1, the items of that
+  property at depth 2, and so on; following a $ref does not add depth). The
+  first subschema deeper than the bound is reported.
+- maxSubschemas (default 10000): how many subschemas the schema holds,
+  counting the target of a local $ref again wherever it is used (a recursive
+  reference counts once), so the "$defs" form of a composition bomb counts
+  like its expanded form. Reported at the schema's root.
+
+The defaults are those of the PHP SDK's SchemaComplexityGuard (32 levels,
+10,000 estimated subschema evaluations, references expanded), the first MCP
+SDK guard written for this section (modelcontextprotocol/php-sdk#436). Real
+tool schemas stay far below both: generated schemas for large APIs nest
+around ten levels and count hundreds of subschemas. Lower the options to
+match a stricter client, such as OpenAI's Structured Outputs limits (10
+nesting levels, 5,000 properties) when the tools also go there.
+
+The rule applies from protocol 2026-07-28, the first to ask for such bounds;
+it is silent for older protocols. There is no fix: split the tool, or
+flatten the schema.
+
+Bad (nested anyOf pairs, 2^16 paths):
+
+    {"anyOf": [{"anyOf": [{"anyOf": [...]}, {...}]}, {"anyOf": [...]}]}
+
+Good:
+
+    {"type": "object", "properties": {"kind": {"enum": ["a", "b"]}, "value": {"type": "string"}}}
+
+Source: MCP specification 2026-07-28, basic, "JSON Schema Usage",
+"Composition-Keyword Resource Use" ("Implementations SHOULD apply reasonable
+bounds, such as a maximum schema depth, a cap on the total number of
+subschemas, or a per-validation time budget, to prevent a malicious schema
+from acting as a Denial-of-Service vector against the validator");
+modelcontextprotocol/php-sdk#436 for the defaults.`,
+}
+
+func checkSchemaComplexity(p *lint.Pass) {
+	if !lint.AtLeast(p.Protocol, "2026-07-28") {
+		return
+	}
+	maxDepth := intOption(p, "maxDepth", defaultMaxDepth)
+	maxSubschemas := intOption(p, "maxSubschemas", defaultMaxSubschemas)
+	for _, key := range schemaKeys {
+		root, ok := p.Value[key].(map[string]any)
+		if !ok {
+			continue
+		}
+		deepest, firstTooDeep := 0, ""
+		schema.Walk(root, "", func(_ map[string]any, ptr string, depth int) bool {
+			deepest = max(deepest, depth)
+			if depth > maxDepth && firstTooDeep == "" {
+				firstTooDeep = ptr
+			}
+			return true
+		})
+		if firstTooDeep != "" {
+			p.Reportf("/"+key+firstTooDeep, "%s nests subschemas deeper than maxDepth %d (%d levels at the deepest); validators that bound depth may refuse the tool; flatten the schema or move repeated parts into \"$defs\"", key, maxDepth, deepest)
+		}
+		c := &costing{r: schema.NewResolver(root), memo: map[string]int{}, onPath: map[string]bool{}}
+		if n := c.cost(root, ""); n > maxSubschemas {
+			p.Reportf("/"+key, "%s counts %d subschemas once its $refs are expanded, more than maxSubschemas %d; validators that bound this may refuse the tool; reduce the alternatives in anyOf/oneOf/allOf or split the tool", key, n, maxSubschemas)
+		}
+	}
+}
+
+// costing counts the subschemas of a schema with its references expanded:
+// a subschema, its children (schema.Children, the walker's own step) and
+// the target of its local $ref, each counted in full. Walk cannot do this,
+// since it does not follow references. Targets are memoised by pointer and
+// a reference back into the current path counts 1, so counting takes linear
+// time however large the number it reaches.
+type costing struct {
+	r      *schema.Resolver
+	memo   map[string]int
+	onPath map[string]bool
+}
+
+func (c *costing) cost(s map[string]any, ptr string) int {
+	if n, ok := c.memo[ptr]; ok {
+		return n
+	}
+	if c.onPath[ptr] {
+		return 1
+	}
+	c.onPath[ptr] = true
+	defer delete(c.onPath, ptr)
+	total := 1
+	schema.Children(s, ptr, func(child any, cptr string) {
+		if m, ok := child.(map[string]any); ok {
+			total = satAdd(total, c.cost(m, cptr))
+		} else {
+			total = satAdd(total, 1)
+		}
+	})
+	for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+		ref, ok := s[kw].(string)
+		if !ok {
+			continue
+		}
+		res := c.r.Resolve(ptr, ref)
+		if t, isObj := res.Target.(map[string]any); res.Found && isObj {
+			total = satAdd(total, c.cost(t, res.Pointer))
+		}
+	}
+	c.memo[ptr] = total
+	return total
+}
+
+func satAdd(a, b int) int {
+	if a > math.MaxInt32-b {
+		return math.MaxInt32
+	}
+	return a + b
+}
+
+// intOption reads a whole-number option, set in a configuration file (a
+// JSON number) or left at its default; a value that is not a positive whole
+// number falls back to the default.
+func intOption(p *lint.Pass, name string, def int) int {
+	var f float64
+	switch v := p.Option(name).(type) {
+	case int:
+		f = float64(v)
+	case int64:
+		f = float64(v)
+	case float64:
+		f = v
+	case json.Number:
+		x, err := v.Float64()
+		if err != nil {
+			return def
+		}
+		f = x
+	default:
+		return def
+	}
+	if f < 0 || f != math.Trunc(f) || f > math.MaxInt32 {
+		return def
+	}
+	return int(f)
+}

@@ -18,60 +18,217 @@ const (
 	RefRemote
 	// RefRelative names another document by a relative reference.
 	RefRelative
+	// RefInvalid is not a URI reference at all.
+	RefInvalid
 )
 
 // ClassifyRef tells where a $ref points, given the root's $id ("" if none).
+// It resolves the reference against the $id as JSON Schema does, so
+// "other.json" under "$id": "https://example.com/tool.json" is remote, and
+// "tool.json#/$defs/a" under the same $id is local. Embedded resources
+// (subschemas with their own $id) are not considered: use a Resolver.
 func ClassifyRef(ref, rootID string) RefKind {
-	if strings.HasPrefix(ref, "#") {
-		return RefLocal
+	u, err := url.Parse(ref)
+	if err != nil {
+		return RefInvalid
 	}
-	base, frag, _ := strings.Cut(ref, "#")
-	_ = frag
-	if rootID != "" && strings.TrimSuffix(base, "/") == strings.TrimSuffix(strings.SplitN(rootID, "#", 2)[0], "/") {
+	base := rootBase(rootID)
+	abs := base.ResolveReference(u)
+	abs.Fragment, abs.RawFragment = "", ""
+	switch {
+	case abs.String() == base.String():
 		return RefLocal
-	}
-	if u, err := url.Parse(ref); err == nil && u.IsAbs() {
+	case u.IsAbs():
 		return RefRemote
 	}
 	return RefRelative
 }
 
-// Resolve finds the target of a local $ref in root. It understands JSON
-// Pointer fragments ("#/$defs/x"), plain-name anchors ("#name", declared by
-// $anchor, or by a fragment-only $id in older drafts) and the root's own $id.
-// Embedded resources with their own $id are searched for anchors but their
-// base URIs are not otherwise tracked.
+// Resolve finds the target of a local $ref in root, as a reference written
+// at the root. It understands JSON Pointer fragments ("#/$defs/x"),
+// plain-name anchors ("#name", declared by $anchor, $dynamicAnchor, or a
+// fragment-only $id in older drafts), the root's own $id and the $ids of
+// embedded resources.
 func Resolve(root any, ref string) (target any, ok bool) {
-	rootID := ""
-	if s, isObj := root.(map[string]any); isObj {
-		rootID, _ = s["$id"].(string)
+	r := NewResolver(root).Resolve("", ref)
+	return r.Target, r.Found
+}
+
+// Get returns the value at a JSON Pointer inside v.
+func Get(v any, ptr string) (any, bool) { return pointerGet(v, ptr) }
+
+// Resolver resolves references inside one schema document. It knows the
+// base URI in effect at every subschema (the root's, or that of the nearest
+// enclosing $id), the resources the document embeds and the anchors each
+// declares. It never fetches anything.
+type Resolver struct {
+	root    any
+	dialect string
+	// bases maps a subschema's pointer to its base URI.
+	bases map[string]*url.URL
+	// resources maps a resource URI (no fragment) to its root's pointer.
+	resources map[string]string
+	// anchors maps resource URI + "#" + anchor name to the declaring
+	// subschema's pointer.
+	anchors map[string]string
+}
+
+// Ref is where a reference leads.
+type Ref struct {
+	Kind RefKind
+	// URI is the reference resolved against its base, when it leaves the
+	// document (Kind RefRemote or RefRelative); the reference as written
+	// when the document has no absolute base URI.
+	URI string
+	// Network reports that the reference resolves to a URI with a host:
+	// reaching it would mean a network request.
+	Network bool
+	// Pointer locates the target in the document when Found.
+	Pointer string
+	// Target is the referenced value when Found (a schema or, for a broken
+	// reference, whatever the pointer reached).
+	Target any
+	Found  bool
+	// Anchor is the plain-name fragment when the reference names one.
+	Anchor string
+}
+
+// NewResolver indexes root for resolving references.
+func NewResolver(root any) *Resolver {
+	r := &Resolver{
+		root:      root,
+		bases:     map[string]*url.URL{},
+		resources: map[string]string{},
+		anchors:   map[string]string{},
 	}
-	if ClassifyRef(ref, rootID) != RefLocal {
-		return nil, false
+	r.dialect, _ = Dialect(root)
+	origin := rootBase("")
+	// The document is reachable under its retrieval URI as well as its $id.
+	r.resources[origin.String()] = ""
+	type frame struct {
+		ptr  string
+		base *url.URL
 	}
-	_, frag, _ := strings.Cut(ref, "#")
-	if frag == "" {
-		return root, true
-	}
-	if strings.HasPrefix(frag, "/") {
-		if f, err := url.PathUnescape(frag); err == nil {
-			frag = f
+	var stack []frame
+	Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
+		for len(stack) > 0 && !isWithin(ptr, stack[len(stack)-1].ptr) {
+			stack = stack[:len(stack)-1]
 		}
-		return pointerGet(root, frag)
-	}
-	var found any
-	Walk(root, "", func(s map[string]any, _ string, _ int) bool {
-		if found != nil {
-			return false
+		base := origin
+		if len(stack) > 0 {
+			base = stack[len(stack)-1].base
 		}
-		if a, _ := s["$anchor"].(string); a == frag {
-			found = s
-		} else if id, _ := s["$id"].(string); id == "#"+frag {
-			found = s
+		if id := r.idOf(s); id != "" {
+			if u, err := url.Parse(id); err == nil {
+				abs := base.ResolveReference(u)
+				frag := abs.Fragment
+				abs.Fragment, abs.RawFragment = "", ""
+				if !strings.HasPrefix(id, "#") {
+					base = abs
+					r.resources[base.String()] = ptr
+				}
+				// Before 2019-09 an anchor was declared as a fragment of
+				// $id ("#name"); accepting it in every dialect keeps a
+				// misplaced legacy anchor a validity problem, not an
+				// unresolvable reference.
+				if frag != "" && !strings.HasPrefix(frag, "/") {
+					r.anchors[base.String()+"#"+frag] = ptr
+				}
+			}
 		}
-		return found == nil
+		for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+			if a, ok := s[k].(string); ok && a != "" {
+				r.anchors[base.String()+"#"+a] = ptr
+			}
+		}
+		r.bases[ptr] = base
+		stack = append(stack, frame{ptr, base})
+		return true
 	})
-	return found, found != nil
+	return r
+}
+
+// idOf returns the identifier a subschema declares ("id" in draft-04).
+// Before 2019-09 keywords beside $ref are ignored, $id included.
+func (r *Resolver) idOf(s map[string]any) string {
+	key := "$id"
+	if r.dialect == Draft4 {
+		key = "id"
+	}
+	if RefSiblingsIgnored(r.dialect) {
+		if _, hasRef := s["$ref"]; hasRef {
+			return ""
+		}
+	}
+	id, _ := s[key].(string)
+	return id
+}
+
+// Resolve resolves ref as written in the subschema at pointer from (""
+// for the root).
+func (r *Resolver) Resolve(from, ref string) Ref {
+	u, err := url.Parse(ref)
+	if err != nil {
+		return Ref{Kind: RefInvalid}
+	}
+	base, ok := r.bases[from]
+	if !ok {
+		base = r.bases[""]
+		if base == nil {
+			base = rootBase("")
+		}
+	}
+	abs := base.ResolveReference(u)
+	frag := abs.Fragment
+	abs.Fragment, abs.RawFragment = "", ""
+	doc := abs.String()
+	resPtr, ok := r.resources[doc]
+	if !ok {
+		kind := RefRelative
+		if u.IsAbs() {
+			kind = RefRemote
+		}
+		uri := abs.String()
+		if abs.Scheme == internalScheme {
+			// No absolute base to resolve against: the reference is all
+			// there is to say.
+			uri = ref
+		}
+		return Ref{Kind: kind, URI: uri, Network: abs.Host != ""}
+	}
+	out := Ref{Kind: RefLocal}
+	switch {
+	case frag == "":
+		out.Pointer = resPtr
+	case strings.HasPrefix(frag, "/"):
+		out.Pointer = resPtr + frag
+	default:
+		out.Anchor = frag
+		p, ok := r.anchors[doc+"#"+frag]
+		if !ok {
+			return out
+		}
+		out.Pointer = p
+	}
+	out.Target, out.Found = pointerGet(r.root, out.Pointer)
+	return out
+}
+
+// rootBase is the base URI of a document: its $id resolved against the
+// internal retrieval URI.
+func rootBase(id string) *url.URL {
+	base, _ := url.Parse(resourceURL)
+	if id != "" {
+		if u, err := url.Parse(id); err == nil {
+			base = base.ResolveReference(u)
+		}
+	}
+	base.Fragment, base.RawFragment = "", ""
+	return base
+}
+
+func isWithin(p, anc string) bool {
+	return anc == "" || p == anc || strings.HasPrefix(p, anc+"/")
 }
 
 func pointerGet(v any, ptr string) (any, bool) {
@@ -86,12 +243,12 @@ func pointerGet(v any, ptr string) (any, bool) {
 		case []any:
 			i := 0
 			for _, r := range tok {
-				if r < '0' || r > '9' {
+				if r < '0' || r > '9' || i > len(x) {
 					return nil, false
 				}
 				i = i*10 + int(r-'0')
 			}
-			if tok == "" || i >= len(x) {
+			if tok == "" || i >= len(x) || (len(tok) > 1 && tok[0] == '0') {
 				return nil, false
 			}
 			v = x[i]
@@ -101,6 +258,3 @@ func pointerGet(v any, ptr string) (any, bool) {
 	}
 	return v, true
 }
-
-// Get returns the value at a JSON Pointer inside v.
-func Get(v any, ptr string) (any, bool) { return pointerGet(v, ptr) }
