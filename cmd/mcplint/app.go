@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/report"
+)
+
+const rootDescription = `mcplint checks the tool definitions an MCP server publishes (its tools/list
+result) against the MCP specification and against what real clients accept,
+and repairs what it safely can.
+
+A manifest is a tools/list result, a JSON-RPC response carrying one,
+newline-delimited pages of those, an array of tools, a single tool, or a
+plugin contract {"name", "description", "schema"}, in JSON or YAML.
+
+Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
+usage error or when a file cannot be read or parsed.`
+
+// app builds the command tree. It is built anew for each run: urfave/cli
+// keeps parsed values in the flags.
+func (e *env) app() *cli.Command {
+	return &cli.Command{
+		Name:                  "mcplint",
+		Usage:                 "lint and fix the tool definitions of MCP servers",
+		Version:               version(),
+		Description:           rootDescription,
+		Reader:                e.stdin,
+		Writer:                e.stdout,
+		ErrWriter:             e.stderr,
+		EnableShellCompletion: true,
+		// urfave/cli hides the completion command; mcplint lists it.
+		ConfigureShellCompletionCommand: func(c *cli.Command) {
+			c.Hidden = false
+			c.Usage = "print a shell completion script: bash, zsh, fish or pwsh"
+		},
+		// Errors are printed once, by run; never os.Exit from inside.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError:   onUsageError,
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.Args().Present() {
+				return &usageError{err: fmt.Errorf("unknown command %q", cmd.Args().First()), help: "mcplint"}
+			}
+			return cli.ShowRootCommandHelp(cmd)
+		},
+		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand()},
+	}
+}
+
+func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+	return &usageError{err: err, help: cmd.FullName()}
+}
+
+// selectionFlags are the flags that choose and tune rules, shared by lint
+// and fix.
+func (e *env) selectionFlags() []cli.Flag {
+	packs := strings.Join(lint.Packs(e.catalogue), ", ")
+	return []cli.Flag{
+		&cli.StringSliceFlag{
+			Name:  "select",
+			Usage: "run these `RULES` (rule IDs or pack names, comma-separated; repeatable) instead of the default packs, " + strings.Join(lint.DefaultPacks, " and ") + "; \"all\" is every rule; packs: " + packs,
+		},
+		&cli.StringSliceFlag{Name: "extend-select", Usage: "run these `RULES` (IDs or packs) as well"},
+		&cli.StringSliceFlag{Name: "ignore", Usage: "do not run these `RULES` (IDs or packs)"},
+		&cli.StringFlag{
+			Name:  "protocol",
+			Value: lint.LatestProtocol,
+			Usage: "MCP protocol `VERSION` to check against: " + strings.Join(lint.Protocols, ", "),
+		},
+		&cli.GenericFlag{
+			Name:  "option",
+			Value: &optionList{},
+			Usage: "set the rule option `RULE.NAME=VALUE` (VALUE is read as JSON when it parses, as a string otherwise); repeatable",
+		},
+		&cli.StringFlag{
+			Name:  "fail-on",
+			Value: "error",
+			Usage: "exit with status 1 when a finding is at least this `SEVERITY`: error, warning, info or never",
+		},
+		&cli.StringFlag{
+			Name:  "color",
+			Value: "auto",
+			Usage: "`WHEN` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never",
+		},
+	}
+}
+
+// optionList collects --option values. It is not a string slice flag
+// because a VALUE may be a JSON list, commas included.
+type optionList struct{ specs []string }
+
+func (o *optionList) Set(s string) error { o.specs = append(o.specs, s); return nil }
+func (o *optionList) String() string     { return strings.Join(o.specs, " ") }
+func (o *optionList) Get() any           { return o.specs }
+
+// config reads the selection flags into a lint configuration.
+func (e *env) config(cmd *cli.Command) (lint.Config, error) {
+	cfg := lint.Config{
+		Select:       names(cmd.StringSlice("select")),
+		ExtendSelect: names(cmd.StringSlice("extend-select")),
+		Ignore:       names(cmd.StringSlice("ignore")),
+		Protocol:     cmd.String("protocol"),
+	}
+	if !lint.ValidProtocol(cfg.Protocol) {
+		return cfg, usagef("--protocol: unknown MCP protocol version %q (known: %s)", cfg.Protocol, strings.Join(lint.Protocols, ", "))
+	}
+	if specs, ok := cmd.Value("option").([]string); ok {
+		for _, spec := range specs {
+			id, name, value, err := e.parseOption(spec)
+			if err != nil {
+				return cfg, err
+			}
+			if cfg.Options == nil {
+				cfg.Options = map[string]map[string]any{}
+			}
+			if cfg.Options[id] == nil {
+				cfg.Options[id] = map[string]any{}
+			}
+			cfg.Options[id][name] = value
+		}
+	}
+	return cfg, nil
+}
+
+// names drops the empty entries that "a,,b" or a trailing comma leave.
+func names(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// parseOption reads RULE.NAME=VALUE.
+func (e *env) parseOption(spec string) (id, name string, value any, err error) {
+	key, raw, ok := strings.Cut(spec, "=")
+	if ok {
+		id, name, ok = strings.Cut(key, ".")
+	}
+	if !ok || id == "" || name == "" {
+		return "", "", nil, usagef("--option %q: want RULE.NAME=VALUE", spec)
+	}
+	var rule *lint.Rule
+	for _, r := range e.catalogue {
+		if r.ID == id {
+			rule = r
+		}
+	}
+	if rule == nil {
+		return "", "", nil, usagef("--option %q: unknown rule %q (`mcplint rules` lists the rules)", spec, id)
+	}
+	var parsed any
+	if json.Unmarshal([]byte(raw), &parsed) != nil {
+		parsed = raw
+	}
+	value, err = lint.OptionValue(rule, name, parsed)
+	if err != nil {
+		// "--option r.prefix=123" means the string when the option is one.
+		if v, err2 := lint.OptionValue(rule, name, raw); err2 == nil {
+			return id, name, v, nil
+		}
+		return "", "", nil, usagef("--option %q: %v", spec, err)
+	}
+	return id, name, value, nil
+}
+
+// failOn reads --fail-on; zero means never.
+func failOn(cmd *cli.Command) (lint.Severity, error) {
+	s := cmd.String("fail-on")
+	if s == "never" {
+		return 0, nil
+	}
+	sev, err := lint.ParseSeverity(s)
+	if err != nil {
+		return 0, usagef("--fail-on: unknown value %q (want error, warning, info or never)", s)
+	}
+	return sev, nil
+}
+
+// colorOn decides --color for an output that is a terminal or not.
+func (e *env) colorOn(cmd *cli.Command, terminal bool) (bool, error) {
+	mode, err := report.ParseColorMode(cmd.String("color"))
+	if err != nil {
+		return false, usagef("--color: %v", err)
+	}
+	return mode.Enabled(terminal, e.getenv), nil
+}
+
+// format reads --format.
+func format(cmd *cli.Command) (string, error) {
+	f := cmd.String("format")
+	if f != "text" && f != "json" {
+		return "", usagef("--format: unknown format %q (want text or json)", f)
+	}
+	return f, nil
+}
+
+func formatFlag() cli.Flag {
+	return &cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"}
+}

@@ -1,0 +1,110 @@
+// Command mcplint lints and repairs the tool definitions (tools/list results)
+// of MCP servers. It is a thin layer over the library: flags are read here,
+// the work is done by packages manifest, lint, rules, report and atomicfile.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mattn/go-colorable"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/report"
+	"github.com/mcplint/mcplint/rules"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// env is what a run reads and writes; tests build their own.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// stdoutTTY and stderrTTY say whether the outputs are terminals, for
+	// --color=auto; stdinTTY whether the input is one, in which case it is
+	// read only when named ("-").
+	stdinTTY, stdoutTTY, stderrTTY bool
+	getenv                         func(string) string
+	catalogue                      []*lint.Rule
+}
+
+// run runs the command line args (args[0] is the program) and returns the
+// exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{
+		stdin: stdin, stdout: stdout, stderr: stderr,
+		stdoutTTY: report.IsTerminal(stdout), stderrTTY: report.IsTerminal(stderr),
+		getenv: os.Getenv, catalogue: rules.All,
+	}
+	if f, ok := stdin.(*os.File); ok {
+		e.stdinTTY = report.IsTerminal(f)
+	}
+	// On Windows consoles that do not understand ANSI sequences,
+	// go-colorable translates them; elsewhere it returns the file as is.
+	if f, ok := stdout.(*os.File); ok && e.stdoutTTY {
+		e.stdout = colorable.NewColorable(f)
+	}
+	if f, ok := stderr.(*os.File); ok && e.stderrTTY {
+		e.stderr = colorable.NewColorable(f)
+	}
+	return e.run(ctx, args)
+}
+
+// Exit statuses.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitError    = 2
+)
+
+func (e *env) run(ctx context.Context, args []string) int {
+	err := e.app().Run(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, errFindings) {
+		return exitFindings
+	}
+	var ie *inputErrors
+	if errors.As(err, &ie) {
+		for _, err := range ie.errs {
+			fmt.Fprintf(e.stderr, "mcplint: %v\n", err)
+		}
+		return exitError
+	}
+	fmt.Fprintf(e.stderr, "mcplint: %v\n", err)
+	var ue *usageError
+	if errors.As(err, &ue) && ue.help != "" {
+		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
+	}
+	return exitError
+}
+
+// errFindings: a finding reached --fail-on. The report said it all; nothing
+// more is printed.
+var errFindings = errors.New("findings reached --fail-on")
+
+// inputErrors are the sources that could not be read, loaded or written;
+// the others were processed.
+type inputErrors struct{ errs []error }
+
+func (e *inputErrors) Error() string { return errors.Join(e.errs...).Error() }
+
+// usageError is a mistake on the command line. help names the command whose
+// --help to suggest, when the mistake is in the flags' syntax.
+type usageError struct {
+	err  error
+	help string
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return &usageError{err: fmt.Errorf(format, args...)}
+}

@@ -1,0 +1,78 @@
+// Package report owns what mcplint prints: the human text format, the stable
+// machine formats (the JSON report, the JSON rule catalogue, the unified diff
+// of a fix), and the colour decision for a terminal.
+//
+// Every formatter takes the loaded manifests with their diagnostics (File),
+// so that the text format can quote the offending source line and all
+// formats count files the same way.
+//
+// # Text format
+//
+// One block per diagnostic, in file order then source order:
+//
+//	manifest.json:4:7: warning tool-name-valid: tool name "read file" contains a space; use only A-Z a-z 0-9 _ - .
+//	  |
+//	4 |       "name": "read file",
+//	  |       ^
+//
+//	manifest.json:6:7: error input-schema-root-object: inputSchema is {}, with no "type"; ...
+//	  |
+//	6 |       "inputSchema": {}
+//	  |       ^
+//	  = hint: fixable with `mcplint fix` (add "type": "object")
+//
+// The hint line appears only when the finding has a fix; an unsafe fix says
+// "unsafe fix available with --unsafe-fixes". Lines longer than a screen are
+// cut to a window around the column. The last line counts the findings:
+//
+//	1 error, 1 warning, 0 infos in 1 file (1 fixable)
+//
+// The text format is for people; scripts should read the JSON format.
+//
+// # JSON format (version 1)
+//
+// `mcplint lint --format json` writes one object:
+//
+//	{
+//	  "version": 1,
+//	  "diagnostics": [
+//	    {
+//	      "rule": "tool-name-valid",      // rule ID (`mcplint rules ID` documents it)
+//	      "severity": "warning",          // "error", "warning" or "info"
+//	      "tool": "read file",            // the tool's name, "" when it has none
+//	      "toolIndex": 0,                 // position of the tool in the file's tool list (0-based)
+//	      "pointer": "/tools/0/name",     // RFC 6901 JSON Pointer into the file's document
+//	      "file": "manifest.json",        // the path as given; "<stdin>" for standard input
+//	      "line": 4,                      // 1-based
+//	      "column": 7,                    // 1-based, in bytes
+//	      "message": "...",
+//	      "fix": "none"                   // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	    }
+//	  ],
+//	  "summary": {
+//	    "errors": 0, "warnings": 1, "infos": 0,
+//	    "fixable": 0,        // findings with a safe fix
+//	    "unsafeFixable": 0,  // findings with an unsafe fix
+//	    "files": 1           // files linted (files that could not be read are not counted)
+//	  }
+//	}
+//
+// "diagnostics" is always an array, empty when nothing was found. For a
+// stream of JSON-RPC pages the pointer is relative to the page (line) the
+// tool is on. Input errors (unreadable or invalid files) are not part of the
+// report: they go to standard error and make the exit status 2. Version 1
+// only ever gains members; a change to a member's meaning or a removal bumps
+// the version.
+//
+// `mcplint rules --format json` writes {"version": 1, "rules": [RULE...]}
+// (with several IDs, the same document holding those rules), and
+// `mcplint rules ID --format json` one RULE: {"id", "packs", "default" (true
+// when the rule runs without selection flags), "severity", "fix" ("none",
+// "safe", "unsafe" or "safe/unsafe"), "summary", "options" (name to default
+// value; {} when none), "doc"}.
+//
+// # Diff format
+//
+// Diff writes a unified diff with the paths a/FILE and b/FILE, which
+// `git apply` and `patch -p1` accept.
+package report

@@ -1,0 +1,286 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+func TestSnippet(t *testing.T) {
+	long := strings.Repeat("a", 150) + "X" + strings.Repeat("b", 150)
+	for _, c := range []struct {
+		name, line string
+		col        int
+		shown, pad string
+	}{
+		{"start", `{"name": 1}`, 1, `{"name": 1}`, ""},
+		{"middle", `  "name": 1`, 3, `  "name": 1`, "  "},
+		{"tabs kept", "\t\t\"name\": 1", 3, "\t\t\"name\": 1", "\t\t"},
+		{"multi-byte before", `"é": "x"`, 8, `"é": "x"`, "      "},
+		{"control character", "a\x1bb", 3, "a?b", "  "},
+		{"past the end", "ab", 9, "ab", "  "},
+		{"column zero", "ab", 0, "ab", ""},
+		{"long line", long, 151, "…" + strings.Repeat("a", 33) + "X" + strings.Repeat("b", 66) + "…", strings.Repeat(" ", 34)},
+		{"long line, near start", long, 2, strings.Repeat("a", 100) + "…", " "},
+		{"long line, near end", long, 300, "…" + strings.Repeat("b", 100), strings.Repeat(" ", 99)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			shown, pad := snippet(c.line, c.col)
+			if shown != c.shown || pad != c.pad {
+				t.Errorf("snippet(%q, %d) = %q, %q; want %q, %q", c.line, c.col, shown, pad, c.shown, c.pad)
+			}
+		})
+	}
+}
+
+func TestSummary(t *testing.T) {
+	for _, c := range []struct {
+		s    Summary
+		want string
+	}{
+		{Summary{Files: 1}, "0 errors, 0 warnings, 0 infos in 1 file"},
+		{Summary{Errors: 1, Warnings: 1, Infos: 1, Files: 2, Fixable: 1}, "1 error, 1 warning, 1 info in 2 files (1 fixable)"},
+		{Summary{Errors: 2, Files: 1, Fixable: 1, UnsafeFixable: 1}, "2 errors, 0 warnings, 0 infos in 1 file (1 fixable, 1 more with --unsafe-fixes)"},
+		{Summary{Warnings: 3, Files: 1, UnsafeFixable: 2, Applied: 1}, "0 errors, 3 warnings, 0 infos in 1 file (1 fix applied, 2 fixable with --unsafe-fixes)"},
+		{Summary{Files: 1, Applied: 4}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixes applied)"},
+	} {
+		if got := c.s.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.s, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		s    Summary
+		min  lint.Severity
+		want bool
+	}{
+		{Summary{Infos: 1}, lint.Info, true},
+		{Summary{Infos: 1}, lint.Warning, false},
+		{Summary{Warnings: 1}, lint.Warning, true},
+		{Summary{Warnings: 1}, lint.Error, false},
+		{Summary{Errors: 1}, lint.Error, true},
+		{Summary{Errors: 1}, 0, false},
+	} {
+		if got := c.s.Reaches(c.min); got != c.want {
+			t.Errorf("%+v.Reaches(%v) = %v", c.s, c.min, got)
+		}
+	}
+}
+
+const src = "{\"tools\": [\n\t{\"name\": \"a\", \"inputSchema\": {}},\n\t{\"name\": \"b\"}\n]}\n"
+
+// files is one manifest with a finding of each fix kind and one without a
+// place.
+func files(t *testing.T) []File {
+	t.Helper()
+	m, err := manifest.Load("m.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []File{{Manifest: m, Diagnostics: []lint.Diagnostic{
+		{Rule: "r-safe", Severity: lint.Error, Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30,
+			Message: "no type", Fix: &lint.Fix{Message: "add it", Safe: true}},
+		{Rule: "r-unsafe", Severity: lint.Warning, Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2,
+			Message: "no schema", Fix: &lint.Fix{}},
+		{Rule: "r-none", Severity: lint.Info, File: "m.json", Message: "whole file"},
+	}}}
+}
+
+const wantText = "m.json:2:30: error r-safe: no type\n" +
+	"  |\n" +
+	"2 | \t{\"name\": \"a\", \"inputSchema\": {}},\n" +
+	"  | \t                            ^\n" +
+	"  = hint: fixable with `mcplint fix` (add it)\n" +
+	"\n" +
+	"m.json:3:2: warning r-unsafe: no schema\n" +
+	"  |\n" +
+	"3 | \t{\"name\": \"b\"}\n" +
+	"  | \t^\n" +
+	"  = hint: unsafe fix available with --unsafe-fixes\n" +
+	"\n" +
+	"m.json: info r-none: whole file\n" +
+	"\n" +
+	"1 error, 1 warning, 1 info in 1 file (1 fixable, 1 more with --unsafe-fixes)\n"
+
+func TestWriteText(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteText(&b, files(t), TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(wantText, b.String()); diff != "" {
+		t.Errorf("text (-want +got):\n%s", diff)
+	}
+	b.Reset()
+	WriteText(&b, files(t), TextOptions{Quiet: true, Applied: 2})
+	if got := b.String(); got != "1 error, 1 warning, 1 info in 1 file (2 fixes applied, 1 fixable, 1 more with --unsafe-fixes)\n" {
+		t.Errorf("quiet: %q", got)
+	}
+	b.Reset()
+	clean := []File{{Manifest: files(t)[0].Manifest}}
+	WriteText(&b, clean, TextOptions{Quiet: true})
+	if b.Len() != 0 {
+		t.Errorf("quiet and clean: %q", b.String())
+	}
+	WriteText(&b, nil, TextOptions{})
+	if b.Len() != 0 {
+		t.Errorf("no file: %q", b.String())
+	}
+	b.Reset()
+	WriteText(&b, files(t), TextOptions{Color: true})
+	if !strings.Contains(b.String(), "\x1b[31;1merror") {
+		t.Errorf("colour: %q", b.String())
+	}
+	// Colour changes nothing but the escapes.
+	if plain := stripANSI(b.String()); plain != wantText {
+		t.Errorf("coloured text differs:\n%s", cmp.Diff(wantText, plain))
+	}
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func TestWriteJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "version": 1,
+  "diagnostics": [],
+  "summary": {
+    "errors": 0,
+    "warnings": 0,
+    "infos": 0,
+    "fixable": 0,
+    "unsafeFixable": 0,
+    "files": 0
+  }
+}
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("empty report (-want +got):\n%s", diff)
+	}
+	b.Reset()
+	WriteJSON(&b, files(t))
+	var rep JSONReport
+	if err := json.Unmarshal(b.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	wantDiags := []JSONDiagnostic{
+		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe"},
+		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe"},
+		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none"},
+	}
+	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if s := rep.Summary; s != (JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1}) {
+		t.Errorf("summary: %+v", s)
+	}
+	if strings.Contains(b.String(), `\u003c`) {
+		t.Error("HTML escaping in the JSON report")
+	}
+}
+
+func TestDiff(t *testing.T) {
+	if d, err := Diff("a.json", []byte("x\n"), []byte("x\n")); d != "" || err != nil {
+		t.Errorf("equal: %q, %v", d, err)
+	}
+	d, err := Diff("./dir/../m.json", []byte("a\r\nb\r\nc"), []byte("a\r\nB\r\nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "--- a/m.json\n+++ b/m.json\n@@ -1,3 +1,3 @@\n a\r\n-b\r\n+B\r\n c\n\\ No newline at end of file\n"
+	if d != want {
+		t.Errorf("diff:\n%q\nwant\n%q", d, want)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"a/plain name.json", "a/plain name.json"},
+		{"a/tab\there", `"a/tab\there"`},
+		{`a/quote"and\back`, `"a/quote\"and\\back"`},
+		{"a/esc\x1b", `"a/esc\033"`},
+		{"a/trailing ", `"a/trailing "`},
+	} {
+		if got := quotePath(c.in); got != c.want {
+			t.Errorf("quotePath(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestColorMode(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, c := range []struct {
+		mode     string
+		terminal bool
+		getenv   func(string) string
+		want     bool
+	}{
+		{"auto", true, env(), true},
+		{"", true, env(), true},
+		{"auto", false, env(), false},
+		{"auto", true, env("NO_COLOR", "1"), false},
+		{"auto", true, env("NO_COLOR", ""), true},
+		{"auto", true, env("TERM", "dumb"), false},
+		{"always", false, env("NO_COLOR", "1"), true},
+		{"never", true, env(), false},
+	} {
+		m, err := ParseColorMode(c.mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Enabled(c.terminal, c.getenv); got != c.want {
+			t.Errorf("%q terminal=%v: %v", c.mode, c.terminal, got)
+		}
+	}
+	if _, err := ParseColorMode("yes"); err == nil {
+		t.Error("ParseColorMode(yes) succeeded")
+	}
+	if IsTerminal(&bytes.Buffer{}) {
+		t.Error("a buffer is a terminal")
+	}
+}
+
+func TestRuleTable(t *testing.T) {
+	rules := []*lint.Rule{
+		{ID: "a", Packs: []string{"mcp", "x"}, Severity: lint.Error, Fix: lint.MixedFix, Summary: "first"},
+		{ID: "longer-id", Packs: []string{"robust"}, Severity: lint.Info, Summary: "second"},
+	}
+	var b bytes.Buffer
+	WriteRuleTable(&b, rules)
+	want := "RULE       PACKS   SEVERITY  FIX          SUMMARY\n" +
+		"a          mcp,x   error     safe/unsafe  first\n" +
+		"longer-id  robust  info      none         second\n"
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	b.Reset()
+	WriteRuleJSON(&b, rules[1])
+	if !strings.Contains(b.String(), `"options": {}`) || !strings.Contains(b.String(), `"default": true`) {
+		t.Errorf("rule JSON:\n%s", b.String())
+	}
+}

@@ -1,0 +1,105 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// File is one linted source and what was found in it. The manifest is the
+// one the diagnostics' positions refer to (after `mcplint fix`, the fixed
+// one).
+type File struct {
+	Manifest    *manifest.Manifest
+	Diagnostics []lint.Diagnostic
+}
+
+// Summary counts the findings of a run.
+type Summary struct {
+	Errors, Warnings, Infos int
+	// Fixable counts findings with a safe fix; UnsafeFixable those with an
+	// unsafe one.
+	Fixable, UnsafeFixable int
+	Files                  int
+	// Applied counts the fixes `mcplint fix` applied; Summarize leaves it
+	// zero for the caller to fill in.
+	Applied int
+}
+
+// Summarize counts the findings of files.
+func Summarize(files []File) Summary {
+	s := Summary{Files: len(files)}
+	for _, f := range files {
+		for i := range f.Diagnostics {
+			d := &f.Diagnostics[i]
+			switch d.Severity {
+			case lint.Error:
+				s.Errors++
+			case lint.Warning:
+				s.Warnings++
+			case lint.Info:
+				s.Infos++
+			}
+			switch d.FixKind() {
+			case lint.SafeFix:
+				s.Fixable++
+			case lint.UnsafeFix:
+				s.UnsafeFixable++
+			}
+		}
+	}
+	return s
+}
+
+// Total is the number of findings.
+func (s Summary) Total() int { return s.Errors + s.Warnings + s.Infos }
+
+// Reaches reports whether a finding is at least as severe as min. A zero min
+// (--fail-on never) is never reached.
+func (s Summary) Reaches(min lint.Severity) bool {
+	switch min {
+	case lint.Info:
+		return s.Total() > 0
+	case lint.Warning:
+		return s.Errors+s.Warnings > 0
+	case lint.Error:
+		return s.Errors > 0
+	}
+	return false
+}
+
+// String is the last line of the text format, such as
+// "1 error, 2 warnings, 0 infos in 1 file (1 fixable)".
+func (s Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s, %s in %s",
+		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(s.Files, "file"))
+	var notes []string
+	if s.Applied > 0 {
+		notes = append(notes, plural(s.Applied, "fix")+" applied")
+	}
+	switch {
+	case s.Fixable > 0 && s.UnsafeFixable > 0:
+		notes = append(notes, fmt.Sprintf("%d fixable, %d more with --unsafe-fixes", s.Fixable, s.UnsafeFixable))
+	case s.Fixable > 0:
+		notes = append(notes, fmt.Sprintf("%d fixable", s.Fixable))
+	case s.UnsafeFixable > 0:
+		notes = append(notes, fmt.Sprintf("%d fixable with --unsafe-fixes", s.UnsafeFixable))
+	}
+	if len(notes) > 0 {
+		b.WriteString(" (" + strings.Join(notes, ", ") + ")")
+	}
+	return b.String()
+}
+
+func plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return "1 " + noun
+	case strings.HasSuffix(noun, "x"):
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,167 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fatih/color"
+
+	"github.com/mcplint/mcplint/lint"
+)
+
+// TextOptions tune the text format.
+type TextOptions struct {
+	// Color adds ANSI colours (see ColorMode.Enabled).
+	Color bool
+	// Quiet prints only the summary line, and nothing when nothing was
+	// found.
+	Quiet bool
+	// Applied is the number of fixes applied, shown in the summary.
+	Applied int
+}
+
+// snippetWidth bounds the source shown under a diagnostic, in characters:
+// a minified manifest is one line of megabytes.
+const snippetWidth = 100
+
+// palette holds the colours of one report; each is forced on or off so the
+// decision does not depend on fatih/color's process-wide default.
+type palette struct {
+	severity map[lint.Severity]*color.Color
+	rule     *color.Color
+	location *color.Color
+	gutter   *color.Color
+	hint     *color.Color
+}
+
+func newPalette(on bool) palette {
+	p := palette{
+		severity: map[lint.Severity]*color.Color{
+			lint.Error:   color.New(color.FgRed, color.Bold),
+			lint.Warning: color.New(color.FgYellow, color.Bold),
+			lint.Info:    color.New(color.FgCyan, color.Bold),
+		},
+		rule:     color.New(color.FgMagenta),
+		location: color.New(color.Bold),
+		gutter:   color.New(color.FgBlue, color.Bold),
+		hint:     color.New(color.FgGreen),
+	}
+	all := []*color.Color{p.rule, p.location, p.gutter, p.hint}
+	for _, c := range p.severity {
+		all = append(all, c)
+	}
+	for _, c := range all {
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}
+
+func (p palette) sev(s lint.Severity) *color.Color {
+	if c, ok := p.severity[s]; ok {
+		return c
+	}
+	return p.location
+}
+
+// WriteText writes the text format: each diagnostic with its source line,
+// then the summary. Summary.Applied is taken from opt.
+func WriteText(w io.Writer, files []File, opt TextOptions) error {
+	bw := bufio.NewWriter(w)
+	p := newPalette(opt.Color)
+	sum := Summarize(files)
+	sum.Applied = opt.Applied
+	if !opt.Quiet {
+		for _, f := range files {
+			for i := range f.Diagnostics {
+				writeDiagnostic(bw, p, f, &f.Diagnostics[i])
+			}
+		}
+	}
+	if len(files) > 0 && (!opt.Quiet || sum.Total() > 0) {
+		fmt.Fprintln(bw, sum.String())
+	}
+	return bw.Flush()
+}
+
+func writeDiagnostic(w io.Writer, p palette, f File, d *lint.Diagnostic) {
+	sev := p.sev(d.Severity)
+	loc := d.File
+	if d.Line > 0 {
+		loc = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
+	}
+	fmt.Fprintf(w, "%s: %s %s: %s\n", p.location.Sprint(loc), sev.Sprint(d.Severity.String()), p.rule.Sprint(d.Rule), d.Message)
+	margin := strings.Repeat(" ", len(strconv.Itoa(d.Line)))
+	if d.Line > 0 && f.Manifest != nil {
+		src, caret := snippet(f.Manifest.Line(d.Line), d.Column)
+		fmt.Fprintf(w, "%s %s\n", margin, p.gutter.Sprint("|"))
+		fmt.Fprintf(w, "%s %s %s\n", p.gutter.Sprint(strconv.Itoa(d.Line)), p.gutter.Sprint("|"), src)
+		fmt.Fprintf(w, "%s %s %s%s\n", margin, p.gutter.Sprint("|"), caret, sev.Sprint("^"))
+	}
+	if h := hint(d); h != "" {
+		fmt.Fprintf(w, "%s %s %s\n", margin, p.gutter.Sprint("="), p.hint.Sprint("hint: "+h))
+	}
+	fmt.Fprintln(w)
+}
+
+func hint(d *lint.Diagnostic) string {
+	var h string
+	switch d.FixKind() {
+	case lint.SafeFix:
+		h = "fixable with `mcplint fix`"
+	case lint.UnsafeFix:
+		h = "unsafe fix available with --unsafe-fixes"
+	default:
+		return ""
+	}
+	if d.Fix.Message != "" {
+		h += " (" + d.Fix.Message + ")"
+	}
+	return h
+}
+
+// snippet returns the part of line to show and the padding that puts a caret
+// under the byte column col. Tabs are kept in the padding so the caret lines
+// up whatever the tab width; a line wider than snippetWidth is cut to a window
+// around the column, marked with "…".
+func snippet(line string, col int) (shown, pad string) {
+	runes := []rune(line)
+	// The caret's index in runes: col counts bytes.
+	at := utf8.RuneCountInString(line[:min(max(col-1, 0), len(line))])
+	start, end := 0, len(runes)
+	if len(runes) > snippetWidth {
+		start = max(0, at-snippetWidth/3)
+		end = min(len(runes), start+snippetWidth)
+		start = max(0, end-snippetWidth)
+	}
+	var b, c strings.Builder
+	if start > 0 {
+		b.WriteString("…")
+		c.WriteByte(' ')
+	}
+	for i := start; i < end; i++ {
+		r := runes[i]
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			r = '?' // never send control characters to a terminal
+		}
+		b.WriteRune(r)
+		if i < at {
+			if r == '\t' {
+				c.WriteByte('\t')
+			} else {
+				c.WriteByte(' ')
+			}
+		}
+	}
+	if end < len(runes) {
+		b.WriteString("…")
+	}
+	return b.String(), c.String()
+}
