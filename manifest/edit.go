@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -50,6 +51,7 @@ type splice struct {
 	text       string
 	order      int
 	noop       bool // covered by another splice of the same Apply
+	conflict   bool // not applied: another edit of the same Apply adds the same member
 }
 
 // Apply returns the source with the edits spliced in. Everything outside the
@@ -62,6 +64,9 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 	// members take their separators with them exactly once.
 	removed := map[*Tool]map[string]bool{}
 	for _, te := range edits {
+		if p := te.Edit.Pointer; p != "" && p[0] != '/' {
+			return nil, nil, fmt.Errorf("%s: tool %q: %s %q: not a JSON Pointer (it must be empty or start with \"/\")", m.Path, te.Tool.Name, te.Edit.Op, p)
+		}
 		if te.Edit.Op == Remove {
 			if removed[te.Tool] == nil {
 				removed[te.Tool] = map[string]bool{}
@@ -69,13 +74,27 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 			removed[te.Tool][te.Tool.sourcePointer(te.Edit.Pointer)] = true
 		}
 	}
+	fills, conflicts := planAdds(edits)
+	var planned map[int]yamlPlanned
+	if m.Format == YAML {
+		planned = planYAML(edits, st, removed, fills)
+	}
 	var sp []splice
 	for i, te := range edits {
 		var s splice
 		var err error
-		if m.Format == YAML {
-			s, err = te.Tool.yamlSplice(te.Edit, st, removed[te.Tool])
-		} else {
+		switch {
+		case conflicts[i]:
+			s.conflict = true
+		case m.Format == YAML:
+			if p, ok := planned[i]; ok {
+				s, err = p.s, p.err
+			} else {
+				s, err = te.Tool.yamlSplice(te.Edit, st, removed[te.Tool])
+			}
+		case fills[i] != nil:
+			s, err = te.Tool.fillSplice(fills[i], st)
+		default:
 			s, err = te.Tool.jsonSplice(te.Edit, st, removed[te.Tool])
 		}
 		if err != nil {
@@ -86,10 +105,17 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 	}
 	sort.SliceStable(sp, func(i, j int) bool { return sp[i].start < sp[j].start })
 	skipped = make([]bool, len(edits))
-	var b strings.Builder
-	b.Grow(len(m.Src) + 256)
+	grow := 0
+	for _, s := range sp {
+		grow += len(s.text)
+	}
+	out = make([]byte, 0, len(m.Src)+grow)
 	last := 0
 	for _, s := range sp {
+		if s.conflict {
+			skipped[s.order] = true
+			continue
+		}
 		if s.noop {
 			continue
 		}
@@ -97,12 +123,12 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 			skipped[s.order] = true
 			continue
 		}
-		b.Write(m.Src[last:s.start])
-		b.WriteString(s.text)
+		out = append(out, m.Src[last:s.start]...)
+		out = append(out, s.text...)
 		last = s.end
 	}
-	b.Write(m.Src[last:])
-	return []byte(b.String()), skipped, nil
+	out = append(out, m.Src[last:]...)
+	return out, skipped, nil
 }
 
 func (m *Manifest) style() style {
@@ -131,7 +157,110 @@ func parentPointer(p string) (parent, last string) {
 }
 
 func (t *Tool) multilineAt(n *node) bool {
-	return strings.Contains(string(t.M.Src[n.start:n.end]), "\n")
+	return bytes.IndexByte(t.M.Src[n.start:n.end], '\n') >= 0
+}
+
+// planAdds finds the adds of one Apply that cannot be spliced one by one. A
+// member added twice to the same object is a conflict: the later add is
+// skipped rather than writing a duplicate key. Adds into one empty container
+// are rendered together by the first of them (fills maps its index to all of
+// them; the others become no-ops), because only the first member of a
+// container goes without a separator.
+func planAdds(edits []ToolEdit) (fills map[int][]Edit, conflicts map[int]bool) {
+	type target struct {
+		t   *Tool
+		ptr string
+	}
+	added := map[target]bool{}
+	first := map[target]int{}
+	for i, te := range edits {
+		if te.Edit.Op != Add {
+			continue
+		}
+		t, src := te.Tool, te.Tool.sourcePointer(te.Edit.Pointer)
+		if src == "" {
+			continue
+		}
+		ix := t.index()
+		if n, ok := ix.nodes[src]; ok && n.keyStart >= 0 {
+			continue // replaces a member: an ordinary splice
+		}
+		pp, _ := parentPointer(src)
+		p := ix.nodes[pp]
+		if p == nil {
+			continue // jsonSplice reports it
+		}
+		if p.kind == '{' {
+			if added[target{t, src}] {
+				if conflicts == nil {
+					conflicts = map[int]bool{}
+				}
+				conflicts[i] = true
+				continue
+			}
+			added[target{t, src}] = true
+		}
+		if (p.kind != '{' && p.kind != '[') || len(p.children) > 0 {
+			continue
+		}
+		if fills == nil {
+			fills = map[int][]Edit{}
+		}
+		k := target{t, pp}
+		if j, ok := first[k]; ok {
+			fills[j] = append(fills[j], te.Edit)
+			fills[i] = []Edit{} // non-nil and empty: a no-op
+			continue
+		}
+		first[k] = i
+		fills[i] = []Edit{te.Edit}
+	}
+	return fills, conflicts
+}
+
+// fillSplice writes the members that edits add to an empty container (all
+// edits address the same one).
+func (t *Tool) fillSplice(edits []Edit, st style) (splice, error) {
+	if len(edits) == 0 {
+		return splice{noop: true}, nil
+	}
+	pp, _ := parentPointer(t.sourcePointer(edits[0].Pointer))
+	p, err := t.node(pp)
+	if err != nil {
+		return splice{}, fmt.Errorf("no container at %s", pp)
+	}
+	childIndent := p.indent + st.unit
+	items := make([]string, len(edits))
+	long := false
+	for i, e := range edits {
+		_, key := parentPointer(t.sourcePointer(e.Pointer))
+		if p.kind == '[' && key != "-" && key != "0" {
+			return splice{}, fmt.Errorf("bad array index %q", key)
+		}
+		items[i] = t.itemText(p, key, e.Value, childIndent, st)
+		long = long || len(items[i]) > 60
+	}
+	if t.multilineAt(p) || (st.pretty && long) {
+		return splice{start: p.start + 1, end: p.end - 1, text: st.newline + childIndent + strings.Join(items, ","+st.newline+childIndent) + st.newline + p.indent}, nil
+	}
+	sep := ","
+	if st.commaSpace {
+		sep = ", "
+	}
+	return splice{start: p.start + 1, end: p.end - 1, text: strings.Join(items, sep)}, nil
+}
+
+// itemText renders a member (key and value) of object p, or an element of
+// array p.
+func (t *Tool) itemText(p *node, key string, v any, indent string, st style) string {
+	if p.kind == '[' {
+		return t.valueText(v, indent, false, st)
+	}
+	colon := ":"
+	if st.colonSpace {
+		colon = ": "
+	}
+	return quote(key) + colon + t.valueText(v, indent, false, st)
 }
 
 func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, error) {
@@ -143,7 +272,7 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 		if err != nil {
 			return splice{}, err
 		}
-		return splice{start: n.start, end: n.end, text: t.valueText(e.Value, n.indent, t.multilineAt(n), st)}, nil
+		return splice{start: n.start, end: n.end, text: t.valueText(e.Value, n.indent, t.multilineAt(n), t.lineStyle(src, st))}, nil
 	case Remove:
 		if src == "" {
 			return splice{}, fmt.Errorf("cannot remove the tool itself")
@@ -154,12 +283,19 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 		}
 		pp, _ := parentPointer(src)
 		p := ix.nodes[pp]
-		return removalSplice(ix, p, n, src, removed), nil
+		s := removalSplice(ix, p, n, src, removed)
+		if !s.noop && s.start == p.start+1 && s.end == p.end-1 {
+			// Emptying the container: the span takes in the closing bracket
+			// (and writes it back) so that an add appending after the last
+			// member overlaps it, as its leading separator would be stray.
+			s.end, s.text = p.end, string(t.M.Src[p.end-1:p.end])
+		}
+		return s, nil
 	case Add:
-		if _, ok := ix.nodes[src]; ok && !strings.HasSuffix(src, "/-") {
-			if n := ix.nodes[src]; n.keyStart >= 0 {
-				return t.jsonSplice(Edit{Op: Replace, Pointer: e.Pointer, Value: e.Value}, st, removed)
-			}
+		// Adding the tool itself, or a member that exists (whatever its
+		// name, "-" included), replaces it.
+		if n, ok := ix.nodes[src]; src == "" || (ok && n.keyStart >= 0) {
+			return t.jsonSplice(Edit{Op: Replace, Pointer: e.Pointer, Value: e.Value}, st, removed)
 		}
 		pp, key := parentPointer(src)
 		p, err := t.node(pp)
@@ -167,20 +303,18 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 			return splice{}, fmt.Errorf("no container at %s", pp)
 		}
 		ml := t.multilineAt(p)
-		var item string
+		if !ml && len(p.children) > 0 {
+			// A member added to a one-line container stays on its line.
+			st.pretty = false
+		}
 		childIndent := p.indent + st.unit
 		if len(p.children) > 0 {
 			childIndent = ix.nodes[p.children[0]].indent
 		}
+		item := t.itemText(p, key, e.Value, childIndent, st)
 		switch p.kind {
 		case '{':
-			colon := ":"
-			if st.colonSpace {
-				colon = ": "
-			}
-			item = quote(key) + colon + t.valueText(e.Value, childIndent, false, st)
 		case '[':
-			item = t.valueText(e.Value, childIndent, false, st)
 			if key != "-" {
 				i, err := strconv.Atoi(key)
 				if err != nil || i < 0 || i > len(p.children) {
@@ -190,7 +324,7 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 					at := ix.nodes[p.children[i]].start
 					sep := ","
 					if ml {
-						sep += "\n" + childIndent
+						sep += st.newline + childIndent
 					} else if st.commaSpace {
 						sep += " "
 					}
@@ -201,21 +335,32 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 			return splice{}, fmt.Errorf("%s is not an object or array", pp)
 		}
 		if len(p.children) == 0 {
-			if ml || (st.pretty && len(item) > 60) {
-				return splice{start: p.start + 1, end: p.end - 1, text: "\n" + childIndent + item + "\n" + p.indent}, nil
-			}
-			return splice{start: p.start + 1, end: p.end - 1, text: item}, nil
+			return t.fillSplice([]Edit{e}, st)
 		}
 		last := ix.nodes[p.children[len(p.children)-1]]
 		sep := ","
 		if ml {
-			sep += "\n" + childIndent
+			sep += st.newline + childIndent
 		} else if st.commaSpace {
 			sep += " "
 		}
 		return splice{start: last.end, end: last.end, text: sep + item}, nil
 	}
 	return splice{}, fmt.Errorf("unknown edit")
+}
+
+// lineStyle is the style for a value replaced at src: a value inside a
+// one-line container stays on one line, since spreading it over lines would
+// leave the container half on one line and half on several.
+func (t *Tool) lineStyle(src string, st style) style {
+	if src == "" {
+		return st
+	}
+	pp, _ := parentPointer(src)
+	if p, ok := t.index().nodes[pp]; ok && !t.multilineAt(p) {
+		st.pretty = false
+	}
+	return st
 }
 
 // valueText renders a value for insertion. Containers go over several lines in

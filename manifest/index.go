@@ -3,8 +3,7 @@ package manifest
 import (
 	"bytes"
 	"strconv"
-
-	"github.com/go-json-experiment/json/jsontext"
+	"strings"
 )
 
 // node is one value of a tool in the source.
@@ -52,7 +51,7 @@ type frame struct {
 
 func buildJSONIndex(src []byte, start, end int) *index {
 	idx := &index{nodes: map[string]*node{}}
-	dec := jsontext.NewDecoder(bytes.NewReader(src[start:end]))
+	dec := newDecoder(src[start:end])
 	var stack []frame
 	key, keyStart := "", -1
 	for {
@@ -138,6 +137,13 @@ func lastSlash(p string) int {
 // pointer that does not exist (a missing keyword) is placed at its deepest
 // existing ancestor.
 func (t *Tool) Locate(rel string) Position {
+	if t.M.Format == JSON {
+		keyStart, start, _, _ := t.scanJSON(t.sourcePointer(rel))
+		if keyStart >= 0 {
+			return t.M.Position(keyStart)
+		}
+		return t.M.Position(start)
+	}
 	n, _, _ := t.index().lookup(t.sourcePointer(rel))
 	if n == nil {
 		return t.M.Position(t.start)
@@ -151,9 +157,99 @@ func (t *Tool) Locate(rel string) Position {
 // Span returns the byte span of the value at a tool-relative pointer, and
 // whether it exists.
 func (t *Tool) Span(rel string) (start, end int, ok bool) {
+	if t.M.Format == JSON {
+		_, start, end, ok = t.scanJSON(t.sourcePointer(rel))
+		if !ok {
+			return 0, 0, false
+		}
+		return start, end, true
+	}
 	n, _, found := t.index().lookup(t.sourcePointer(rel))
 	if !found {
 		return 0, 0, false
 	}
 	return n.start, n.end, true
+}
+
+// scanJSON finds the value at a source pointer by reading the tool's bytes
+// along the pointer's path, skipping every other value. A diagnostic needs
+// one position; building the tool's whole index for it (which edits need)
+// would cost far more time and memory, as most tools with a finding are never
+// edited. When the pointer does not exist, the deepest existing value on its
+// path is returned with found false. keyStart is -1 when the value is not an
+// object member.
+func (t *Tool) scanJSON(ptr string) (keyStart, start, end int, found bool) {
+	src := t.M.Src[t.start:t.end]
+	dec := newDecoder(src)
+	keyStart, start = -1, t.start
+	for rest := ptr; rest != ""; {
+		// The next reference token, unescaped only when it must be.
+		rest = rest[1:]
+		tok := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			tok, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		matched := false
+		switch dec.PeekKind() {
+		case '{':
+			if _, err := dec.ReadToken(); err != nil {
+				return keyStart, start, 0, false
+			}
+			for dec.PeekKind() == '"' {
+				ks := skipSpace(src, int(dec.InputOffset()))
+				name, err := dec.ReadValue()
+				if err != nil {
+					return keyStart, start, 0, false
+				}
+				if nameIs(name, tok) {
+					keyStart, start = t.start+ks, t.start+skipSpace(src, int(dec.InputOffset()))
+					matched = true
+					break
+				}
+				if err := dec.SkipValue(); err != nil {
+					return keyStart, start, 0, false
+				}
+			}
+		case '[':
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || strconv.Itoa(i) != tok {
+				return keyStart, start, 0, false
+			}
+			if _, err := dec.ReadToken(); err != nil {
+				return keyStart, start, 0, false
+			}
+			for j := 0; dec.PeekKind() != ']' && dec.PeekKind() != 0; j++ {
+				if j == i {
+					keyStart, start = -1, t.start+skipSpace(src, int(dec.InputOffset()))
+					matched = true
+					break
+				}
+				if err := dec.SkipValue(); err != nil {
+					return keyStart, start, 0, false
+				}
+			}
+		}
+		if !matched {
+			return keyStart, start, 0, false
+		}
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return keyStart, start, 0, false
+	}
+	return keyStart, start, start + len(v), true
+}
+
+// nameIs reports whether the raw member name spells s.
+func nameIs(raw []byte, s string) bool {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body) == s
+	}
+	return rawString(raw) == s
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -19,6 +20,7 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // "-".
 func ReadFile(path string) (*Manifest, error) {
 	var r io.Reader
+	var size int64 // known for regular files, so the source is read in one buffer
 	name := path
 	if path == "-" {
 		r = os.Stdin
@@ -31,22 +33,49 @@ func ReadFile(path string) (*Manifest, error) {
 		defer f.Close()
 		if fi, err := f.Stat(); err == nil && fi.IsDir() {
 			return nil, &Error{Path: path, Msg: "is a directory, not a manifest file"}
+		} else if err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
 		}
 		r = f
 	}
-	src, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
+	src, err := readLimited(r, name, MaxSize, size)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if len(src) > MaxSize {
-		return nil, &Error{Path: name, Msg: fmt.Sprintf("file is larger than %d MiB; split the tool list", MaxSize>>20)}
+		return nil, err
 	}
 	return Load(name, src)
 }
 
+// readLimited reads all of r, refusing more than limit bytes: a source
+// piped from a misbehaving server must not exhaust memory. A size hint (the
+// file's size; 0 when unknown) reads into one buffer instead of growing one
+// through copies that would cost several times the source.
+func readLimited(r io.Reader, name string, limit, size int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if size > 0 && size <= limit {
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	src := buf.Bytes()
+	if int64(len(src)) > limit {
+		return nil, &Error{Path: name, Msg: fmt.Sprintf("file is larger than %s; split the tool list", sizeText(limit))}
+	}
+	return src, nil
+}
+
+func sizeText(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
 // Load recognises the shape and syntax of src and locates its tools. Name is
-// used in messages; a name ending in .yaml or .yml is read as YAML, any other
-// source as JSON when it starts with '{' or '[' and as YAML otherwise.
+// used in messages; a name ending in .yaml or .yml is read as YAML, one ending
+// in .json, .jsonl or .ndjson as JSON, and any other source as JSON when it
+// starts with '{' or '[' and as YAML otherwise.
 func Load(name string, src []byte) (*Manifest, error) {
 	m := &Manifest{Path: name, Src: src}
 	body := src
@@ -73,7 +102,8 @@ func Load(name string, src []byte) (*Manifest, error) {
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	first := bytes.TrimLeft(body, " \t\r\n")
-	if ext == ".yaml" || ext == ".yml" || (first[0] != '{' && first[0] != '[') {
+	isJSON := ext == ".json" || ext == ".jsonl" || ext == ".ndjson"
+	if ext == ".yaml" || ext == ".yml" || (!isJSON && first[0] != '{' && first[0] != '[') {
 		m.Format = YAML
 		if err := m.loadYAML(base); err != nil {
 			return nil, err
@@ -91,17 +121,29 @@ func Load(name string, src []byte) (*Manifest, error) {
 func (m *Manifest) jsonError(base int, err error) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
-		msg := se.Err.Error()
-		msg = strings.TrimPrefix(msg, "jsontext: ")
-		if strings.Contains(msg, "duplicate object member name") {
-			msg = strings.Replace(msg, "duplicate object member name", "duplicate key", 1) +
-				" (JSON parsers disagree on which value wins; keep one)"
+		// A decoder that has read tokens before ReadValue can misreport a
+		// syntax error inside the value (offset, message and pointer); a
+		// fresh decoder reading whole values reports it exactly. Only the
+		// failing path pays for the second scan.
+		body := 0
+		if bytes.HasPrefix(m.Src, bom) {
+			body = len(bom)
 		}
-		if strings.Contains(msg, "exceeded max depth") {
-			msg = fmt.Sprintf("nesting deeper than %d levels", MaxDepth)
+		var exact *jsontext.SyntacticError
+		if errors.As(firstSyntaxError(m.Src[body:]), &exact) {
+			se, base = exact, body
 		}
-		if p := string(se.JSONPointer); p != "" {
-			msg += " (at " + p + ")"
+		msg := strings.TrimPrefix(se.Err.Error(), "jsontext: ")
+		ptr := se.JSONPointer
+		switch {
+		case errors.Is(se.Err, jsontext.ErrDuplicateName):
+			msg = duplicateKey(JSON, ptr.LastToken())
+			ptr = ptr.Parent()
+		case strings.Contains(msg, "exceeded max depth"):
+			msg = fmt.Sprintf("nesting deeper than %d levels", jsontextMaxDepth)
+		}
+		if p := string(ptr); p != "" {
+			msg += " (at " + truncatePointer(p) + ")"
 		}
 		return m.errorAt(base+int(se.ByteOffset), "invalid JSON: %s", msg)
 	}
@@ -111,11 +153,73 @@ func (m *Manifest) jsonError(base int, err error) error {
 	return &Error{Path: m.Path, Msg: "invalid JSON: " + err.Error()}
 }
 
+// newDecoder reads b in place: given a bytes.Buffer, jsontext parses its
+// bytes without copying them, where any other reader is copied into the
+// decoder's own buffer (the whole value, for ReadValue). The capacity is cut
+// so that nothing could ever write past b into the source.
+func newDecoder(b []byte) *jsontext.Decoder {
+	return jsontext.NewDecoder(bytes.NewBuffer(b[:len(b):len(b)]))
+}
+
+// firstSyntaxError reads every top-level value of src and returns the first
+// error.
+func firstSyntaxError(src []byte) error {
+	dec := newDecoder(src)
+	for {
+		if _, err := dec.ReadValue(); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// oneLine compacts a JSON value quoted in a message and bounds its length.
+func oneLine(raw []byte) string {
+	v := jsontext.Value(bytes.Clone(raw))
+	if v.Compact() != nil {
+		return "(unreadable)"
+	}
+	const max = 200
+	if len(v) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(v[cut]) {
+			cut--
+		}
+		return string(v[:cut]) + "…"
+	}
+	return string(v)
+}
+
+// jsontextMaxDepth is the nesting limit of the JSON tokenizer, which the
+// loader meets before any tool is decoded (MaxDepth applies per tool).
+const jsontextMaxDepth = 10000
+
+// truncatePointer keeps the pointer of an error readable when the error is
+// thousands of levels deep.
+func truncatePointer(p string) string {
+	const max = 80
+	if len(p) <= max {
+		return p
+	}
+	cut := max / 2
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	tail := len(p) - max/2
+	for tail < len(p) && !utf8.RuneStart(p[tail]) {
+		tail++
+	}
+	return p[:cut] + "…" + p[tail:]
+}
+
 // member is a top-level member of a document object.
 type member struct {
 	start, end int // value span, absolute
 	kind       jsontext.Kind
 	str        string // the value when it is a string
+	ref        any    // the YAML node of the value (YAML sources only)
 }
 
 func skipSpace(src []byte, off int) int {
@@ -132,7 +236,7 @@ func skipSpace(src []byte, off int) int {
 
 func (m *Manifest) loadJSON(base int) error {
 	body := m.Src[base:]
-	dec := jsontext.NewDecoder(bytes.NewReader(body))
+	dec := newDecoder(body)
 	for {
 		if dec.PeekKind() == 0 {
 			// PeekKind reports 0 at EOF and on error; ReadToken tells which.
@@ -153,14 +257,14 @@ func (m *Manifest) loadJSON(base int) error {
 			if err != nil {
 				return m.jsonError(base, err)
 			}
-			err = m.collectTools(doc, start, start+len(raw), "", ShapeArray)
+			err = m.setShape(doc, ShapeArray, m.collectTools(doc, start, start+len(raw), "", ShapeArray))
 		case '{':
 			err = m.loadObjectDoc(dec, base, doc, start)
 		default:
 			var raw jsontext.Value
 			raw, err = dec.ReadValue()
 			if err == nil {
-				err = m.errorAt(start, "a %s is not a tool manifest; %s", kindName(raw.Kind()), acceptedShapes)
+				err = m.notManifest(start, raw.Kind())
 			} else {
 				err = m.jsonError(base, err)
 			}
@@ -169,13 +273,15 @@ func (m *Manifest) loadJSON(base int) error {
 			return err
 		}
 	}
-	if len(m.Docs) > 1 {
-		if m.Shape != ShapeJSONRPC && m.Shape != ShapeListResult {
-			return m.errorAt(m.Docs[1], "several JSON documents: only newline-delimited tools/list results or JSON-RPC responses can be concatenated")
-		}
-		m.Shape = ShapeStream
+	return m.finishStream(JSON, "newline-delimited ")
+}
+
+// aKind is kindName with its article, for messages.
+func aKind(k jsontext.Kind) string {
+	if k == '[' || k == '{' {
+		return "an " + kindName(k)
 	}
-	return nil
+	return "a " + kindName(k)
 }
 
 func kindName(k jsontext.Kind) string {
@@ -196,37 +302,54 @@ func kindName(k jsontext.Kind) string {
 	return "value"
 }
 
-// readMembers reads one object (the decoder is before its '{') and returns its
-// members, skipping over their values.
+// readMembers reads one object (the decoder is before its '{') and returns
+// the members that tell a document's shape or a tool's (shapeKeys), skipping
+// over their values and over the other members: a large manifest holds one
+// such map per tool while it loads.
 func (m *Manifest) readMembers(dec *jsontext.Decoder, base int) (map[string]member, error) {
+	mem := map[string]member{}
+	return mem, m.readMembersInto(mem, dec, base)
+}
+
+func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder, base int) error {
 	body := m.Src[base:]
 	if _, err := dec.ReadToken(); err != nil {
-		return nil, m.jsonError(base, err)
+		return m.jsonError(base, err)
 	}
-	mem := map[string]member{}
 	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
+		name, err := dec.ReadValue()
 		if err != nil {
-			return nil, m.jsonError(base, err)
+			return m.jsonError(base, err)
 		}
-		key := tok.String()
+		key := rawString(name)
 		vstart := base + skipSpace(body, int(dec.InputOffset()))
+		if !shapeKeys[key] {
+			if err := dec.SkipValue(); err != nil {
+				return m.jsonError(base, err)
+			}
+			continue
+		}
 		raw, err := dec.ReadValue()
 		if err != nil {
-			return nil, m.jsonError(base, err)
+			return m.jsonError(base, err)
 		}
 		mb := member{start: vstart, end: vstart + len(raw), kind: raw.Kind()}
-		if mb.kind == '"' {
-			if s, err := jsontext.AppendUnquote(nil, raw); err == nil {
-				mb.str = string(s)
-			}
+		if mb.kind == '"' && key == "name" {
+			mb.str = rawString(raw)
 		}
 		mem[key] = mb
 	}
 	if _, err := dec.ReadToken(); err != nil {
-		return nil, m.jsonError(base, err)
+		return m.jsonError(base, err)
 	}
-	return mem, nil
+	return nil
+}
+
+// shapeKeys are the members shape recognition (objectShape) and tools
+// (newTool) look at.
+var shapeKeys = map[string]bool{
+	"tools": true, "result": true, "jsonrpc": true, "id": true, "error": true,
+	"name": true, "inputSchema": true, "schema": true,
 }
 
 func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) error {
@@ -234,39 +357,7 @@ func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) er
 	if err != nil {
 		return err
 	}
-	if res, ok := mem["result"]; ok && (mem["jsonrpc"].kind != 0 || mem["id"].kind != 0) {
-		if res.kind != '{' {
-			return m.errorAt(res.start, "JSON-RPC result is a %s, not a tools/list result", kindName(res.kind))
-		}
-		sub := jsontext.NewDecoder(bytes.NewReader(m.Src[res.start:res.end]))
-		rmem, err := m.readMembers(sub, res.start)
-		if err != nil {
-			return err
-		}
-		tools, ok := rmem["tools"]
-		if !ok || tools.kind != '[' {
-			return m.errorAt(res.start, "JSON-RPC result has no \"tools\" array: not a tools/list result")
-		}
-		return m.setShape(doc, ShapeJSONRPC, m.collectTools(doc, tools.start, tools.end, "/result/tools", ShapeJSONRPC))
-	}
-	if e, ok := mem["error"]; ok && mem["jsonrpc"].kind != 0 {
-		return m.errorAt(e.start, "the document is a JSON-RPC error response, not a tool list: %s", m.Src[e.start:e.end])
-	}
-	if tools, ok := mem["tools"]; ok {
-		if tools.kind != '[' {
-			return m.errorAt(tools.start, "\"tools\" is a %s, not an array", kindName(tools.kind))
-		}
-		return m.setShape(doc, ShapeListResult, m.collectTools(doc, tools.start, tools.end, "/tools", ShapeListResult))
-	}
-	if _, ok := mem["name"]; ok {
-		t := m.newTool(doc, "", start, base+int(dec.InputOffset()), mem)
-		shape := ShapeTool
-		if t.SchemaKey == "schema" {
-			shape = ShapePluginContract
-		}
-		return m.setShape(doc, shape, nil)
-	}
-	return m.errorAt(start, "document of no known shape (an object without \"tools\", \"result\" or \"name\"); %s", acceptedShapes)
+	return m.objectShape(jsonShapes{m}, doc, member{start: start, end: base + int(dec.InputOffset()), kind: '{'}, mem)
 }
 
 func (m *Manifest) setShape(doc int, s Shape, err error) error {
@@ -276,9 +367,16 @@ func (m *Manifest) setShape(doc int, s Shape, err error) error {
 	if doc == 0 {
 		m.Shape = s
 	} else if m.Shape != s && !(isPage(m.Shape) && isPage(s)) {
-		return m.errorAt(m.Docs[doc], "document %d is a %s but document 1 is a %s", doc+1, s, m.Shape)
+		return m.errorAt(m.Docs[doc], "document %d is %s but document 1 is %s; a stream holds only tools/list results or JSON-RPC responses", doc+1, aShape(s), aShape(m.Shape))
 	}
 	return nil
+}
+
+func aShape(s Shape) string {
+	if strings.IndexByte("aeiou", s[0]) >= 0 {
+		return "an " + string(s)
+	}
+	return "a " + string(s)
 }
 
 func isPage(s Shape) bool { return s == ShapeJSONRPC || s == ShapeListResult }
@@ -286,10 +384,11 @@ func isPage(s Shape) bool { return s == ShapeJSONRPC || s == ShapeListResult }
 // collectTools walks the tools array spanning src[start:end] and locates each
 // tool with its name.
 func (m *Manifest) collectTools(doc, start, end int, ptr string, shape Shape) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(m.Src[start:end]))
+	dec := newDecoder(m.Src[start:end])
 	if _, err := dec.ReadToken(); err != nil {
 		return m.jsonError(start, err)
 	}
+	mem := map[string]member{}
 	for i := 0; dec.PeekKind() != ']'; i++ {
 		tstart := start + skipSpace(m.Src[start:end], int(dec.InputOffset()))
 		if dec.PeekKind() != '{' {
@@ -297,13 +396,14 @@ func (m *Manifest) collectTools(doc, start, end int, ptr string, shape Shape) er
 			if err != nil {
 				return m.jsonError(start, err)
 			}
-			return m.errorAt(tstart, "tool %d is a %s, not an object", i, kindName(raw.Kind()))
+			return m.errorAt(tstart, "tool %d is %s, not an object", i, aKind(raw.Kind()))
 		}
-		mem, err := m.readMembers(dec, start)
-		if err != nil {
+		// One map serves every tool: newTool keeps nothing of it.
+		clear(mem)
+		if err := m.readMembersInto(mem, dec, start); err != nil {
 			return err
 		}
-		m.newTool(doc, fmt.Sprintf("%s/%d", ptr, i), tstart, start+int(dec.InputOffset()), mem)
+		m.newTool(doc, ptr+"/"+strconv.Itoa(i), tstart, start+int(dec.InputOffset()), mem)
 	}
 	return nil
 }

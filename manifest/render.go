@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,15 +18,19 @@ type style struct {
 	unit       string // one level of indentation
 	colonSpace bool   // `"k": v` rather than `"k":v`
 	commaSpace bool   // `a, b` rather than `a,b` on one line
+	newline    string // "\n", or "\r\n" in a source that ends its lines so
 }
 
 func detectStyle(src []byte) style {
-	st := style{unit: "  ", colonSpace: true, commaSpace: true}
+	st := style{unit: "  ", colonSpace: true, commaSpace: true, newline: "\n"}
 	head := src
 	if len(head) > 1<<16 {
 		head = head[:1<<16]
 	}
-	st.pretty = bytes.Count(bytes.TrimSpace(head), []byte("\n")) > 0
+	st.pretty = spreadOverLines(head)
+	if i := bytes.IndexByte(head, '\n'); i > 0 && head[i-1] == '\r' {
+		st.newline = "\r\n"
+	}
 	// The indentation unit is the leading whitespace of the first indented line.
 	for _, line := range bytes.Split(head, []byte("\n"))[1:] {
 		ws := len(line) - len(bytes.TrimLeft(line, " \t"))
@@ -39,10 +43,35 @@ func detectStyle(src []byte) style {
 	without := bytes.Count(head, []byte(`":`)) - withSpace
 	st.colonSpace = withSpace >= without
 	if !st.pretty {
-		cs := bytes.Count(head, []byte(`, `))
-		st.commaSpace = cs > 0 || !bytes.Contains(head, []byte(`,`))
+		// With no comma to learn from, follow the colons.
+		st.commaSpace = bytes.Contains(head, []byte(`, `)) ||
+			(!bytes.Contains(head, []byte(`,`)) && st.colonSpace)
 	}
 	return st
+}
+
+// spreadOverLines reports whether values are spread over lines: some line
+// starts with indentation or with a member or a closing bracket. The lines of
+// a newline-delimited stream each start a new document, so they do not count.
+func spreadOverLines(src []byte) bool {
+	for i := bytes.IndexByte(src, '\n'); i >= 0; {
+		rest := src[i+1:]
+		if len(rest) > 0 && rest[0] == '\r' {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 {
+			switch rest[0] {
+			case ' ', '\t', '"', '}', ']':
+				return true
+			}
+		}
+		j := bytes.IndexByte(rest, '\n')
+		if j < 0 {
+			return false
+		}
+		i = len(src) - len(rest) + j
+	}
+	return false
 }
 
 // keywordRank orders the keys of objects that edits create: a JSON Schema in
@@ -70,23 +99,48 @@ var keywordRank = func() map[string]int {
 
 // SortedKeys orders the keys of an object the way edits write new objects:
 // JSON Schema keywords in the order people write them, then the rest sorted.
+// Rules walk every schema through it, so it looks each key up once.
 func SortedKeys(obj map[string]any) []string {
-	keys := make([]string, 0, len(obj))
+	return SortedKeysInto(make([]string, 0, len(obj)), obj)
+}
+
+// SortedKeysInto is SortedKeys reusing buf's storage when it is large
+// enough, so that a caller walking many objects can offer a buffer of its
+// own.
+func SortedKeysInto(buf []string, obj map[string]any) []string {
+	keys := buf[:0]
 	for k := range obj {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		ri, iok := keywordRank[keys[i]]
-		rj, jok := keywordRank[keys[j]]
-		switch {
-		case iok && jok:
-			return ri < rj
-		case iok != jok:
-			return iok
+	if len(keys) < 2 {
+		return keys
+	}
+	var small [16]rankedKey // most objects have a few keys: no allocation
+	ranked := small[:0]
+	for _, k := range keys {
+		r, ok := keywordRank[k]
+		if !ok {
+			r = len(keywordRank)
 		}
-		return keys[i] < keys[j]
-	})
+		ranked = append(ranked, rankedKey{r, k})
+	}
+	slices.SortFunc(ranked, compareRanked)
+	for i, rk := range ranked {
+		keys[i] = rk.key
+	}
 	return keys
+}
+
+type rankedKey struct {
+	rank int
+	key  string
+}
+
+func compareRanked(a, b rankedKey) int {
+	if a.rank != b.rank {
+		return a.rank - b.rank
+	}
+	return strings.Compare(a.key, b.key)
 }
 
 func quote(s string) string {
@@ -150,13 +204,13 @@ func writeJSON(b *strings.Builder, v any, indent string, multiline bool, st styl
 				b.WriteString(comma)
 			}
 			if multiline {
-				b.WriteString("\n" + inner)
+				b.WriteString(st.newline + inner)
 			}
 			b.WriteString(quote(k) + colon)
 			writeJSON(b, x[k], inner, multiline, st)
 		}
 		if multiline {
-			b.WriteString("\n" + indent)
+			b.WriteString(st.newline + indent)
 		}
 		b.WriteByte('}')
 	case []any:
@@ -179,12 +233,12 @@ func writeJSON(b *strings.Builder, v any, indent string, multiline bool, st styl
 				}
 			}
 			if ml {
-				b.WriteString("\n" + inner)
+				b.WriteString(st.newline + inner)
 			}
 			writeJSON(b, e, inner, ml, st)
 		}
 		if ml {
-			b.WriteString("\n" + indent)
+			b.WriteString(st.newline + indent)
 		}
 		b.WriteByte(']')
 	case []string:

@@ -3,6 +3,7 @@ package manifest
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -15,11 +16,13 @@ func (t *Tool) Value() (any, error) {
 	if t.M.Format == YAML {
 		return t.yamlValue()
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(t.M.Src[t.start:t.end]))
+	dec := newDecoder(t.M.Src[t.start:t.end])
 	v, err := decodeValue(dec, 0)
 	if err != nil {
 		if err == errTooDeep {
-			return nil, t.M.errorAt(t.start+int(dec.InputOffset()), "nesting deeper than %d levels", MaxDepth)
+			// The offending bracket is the next token after the offset.
+			off := t.start + skipSpace(t.M.Src[t.start:t.end], int(dec.InputOffset()))
+			return nil, t.M.errorAt(off, "nesting deeper than %d levels", MaxDepth)
 		}
 		return nil, t.M.jsonError(t.start, err)
 	}
@@ -43,23 +46,25 @@ func (depthError) Error() string { return "too deep" }
 
 var errTooDeep error = depthError{}
 
+// decodeValue decodes the next value. Scalars and member names are read as
+// raw values, which alias the source, so the strings that schemas repeat
+// (keywords, type names, small numbers) cost no allocation.
 func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
 	if depth > MaxDepth {
 		return nil, errTooDeep
 	}
-	tok, err := dec.ReadToken()
-	if err != nil {
-		return nil, err
-	}
-	switch tok.Kind() {
+	switch dec.PeekKind() {
 	case '{':
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
 		obj := map[string]any{}
 		for dec.PeekKind() != '}' {
-			k, err := dec.ReadToken()
+			k, err := dec.ReadValue()
 			if err != nil {
 				return nil, err
 			}
-			key := k.String() // the token is void after the next read
+			key := rawString(k) // the raw value is void after the next read
 			v, err := decodeValue(dec, depth+1)
 			if err != nil {
 				return nil, err
@@ -69,6 +74,9 @@ func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
 		_, err := dec.ReadToken()
 		return obj, err
 	case '[':
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
 		arr := []any{}
 		for dec.PeekKind() != ']' {
 			v, err := decodeValue(dec, depth+1)
@@ -79,16 +87,56 @@ func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
 		}
 		_, err := dec.ReadToken()
 		return arr, err
+	}
+	raw, err := dec.ReadValue()
+	if err != nil {
+		return nil, err
+	}
+	switch raw.Kind() {
 	case '"':
-		return tok.String(), nil
+		return rawString(raw), nil
 	case '0':
-		return json.Number(tok.String()), nil
+		if s, ok := common[string(raw)]; ok {
+			return json.Number(s), nil
+		}
+		return json.Number(raw), nil
 	case 't':
 		return true, nil
 	case 'f':
 		return false, nil
-	case 'n':
-		return nil, nil
 	}
-	return nil, dec.SkipValue()
+	return nil, nil
 }
+
+// rawString unquotes a raw JSON string.
+func rawString(raw []byte) string {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		if s, ok := common[string(body)]; ok {
+			return s
+		}
+		return string(body)
+	}
+	b, err := jsontext.AppendUnquote(nil, raw)
+	if err != nil {
+		return string(body) // the loader validated the source
+	}
+	return string(b)
+}
+
+// common holds strings that tool definitions repeat, so that decoding them
+// shares one copy: the keywords edits know, type and format names, and small
+// numbers.
+var common = func() map[string]string {
+	m := map[string]string{}
+	for k := range keywordRank {
+		m[k] = k
+	}
+	for _, s := range strings.Fields(`object string integer number boolean array null
+		date-time date time email uri uuid hostname ipv4 ipv6 regex uri-reference
+		readOnlyHint destructiveHint idempotentHint openWorldHint jsonrpc result tools nextCursor
+		2.0 0 1 2 3 4 5 10 100 1000 -1 true false`) {
+		m[s] = s
+	}
+	return m
+}()

@@ -1,0 +1,193 @@
+package manifest_test
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// FuzzLoad feeds any bytes to the loader: it must not panic; it either
+// refuses them with one *manifest.Error or locates tools whose values decode
+// (or refuse to, cleanly) and whose pointers all locate.
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{
+		`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}],"nextCursor":"c"}`,
+		`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}` + "\n" + `{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}`,
+		`[{"name":"a"},{"name":"b","inputSchema":{"enum":[1,2.5e3,null,true]}}]`,
+		`{"name":"p","description":"d","schema":{"type":"object"}}`,
+		`{"name":"a","inputSchema":{"properties":{"a/b":{"m~n":[]}}}}`,
+		"\xEF\xBB\xBF{\"tools\":[]}",
+		"{\n  \"tools\": [\n    {\"name\": \"a\"}\n  ]\n}\n",
+		`{"jsonrpc":"2.0","id":1,"error":{"code":1}}`,
+		`{"tools":[{"name":"a","name":"b"}]}`,
+		`[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]`,
+		"tools:\n  - name: a\n",
+		"42", "", " ", "\xff",
+	} {
+		f.Add("m.json", []byte(s))
+	}
+	f.Add("m.yaml", []byte("tools:\n  - name: a\n    inputSchema: {type: object}\n"))
+	f.Add("-", []byte(`{"name":"x"}`))
+	f.Fuzz(func(t *testing.T, name string, src []byte) {
+		m, err := manifest.Load(name, src)
+		if err != nil {
+			var e *manifest.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error is not a *manifest.Error: %T %v", err, err)
+			}
+			if e.Path != name {
+				t.Fatalf("error names %q, not %q", e.Path, name)
+			}
+			return
+		}
+		if string(m.Src) != string(src) {
+			t.Fatal("Src is not the source")
+		}
+		for _, tool := range m.Tools {
+			v, err := tool.Value()
+			if err != nil {
+				var e *manifest.Error
+				if !errors.As(err, &e) {
+					t.Fatalf("tool %d: Value error is not a *manifest.Error: %T %v", tool.Index, err, err)
+				}
+				continue
+			}
+			obj, ok := v.(map[string]any)
+			if !ok {
+				t.Fatalf("tool %d decodes to %T", tool.Index, v)
+			}
+			if tool.SchemaKey != "inputSchema" {
+				if _, ok := obj[tool.SchemaKey]; ok {
+					t.Fatalf("tool %d shows its %q member", tool.Index, tool.SchemaKey)
+				}
+			}
+			start, end, ok := tool.Span("")
+			if !ok || start < 0 || end > len(src) || start > end {
+				t.Fatalf("tool %d: span %d:%d, %v", tool.Index, start, end, ok)
+			}
+			locateAll(t, tool, obj, "", 0)
+			// Pointers that do not exist place at an ancestor.
+			for _, p := range []string{"/nope", "/inputSchema/x/y", "/-", "//", "/~", "/inputSchema/properties/~1/0"} {
+				pos := tool.Locate(p)
+				if pos.Line < 1 || pos.Column < 1 || pos.Offset < 0 || pos.Offset > len(src) {
+					t.Fatalf("tool %d: Locate(%q) = %+v", tool.Index, p, pos)
+				}
+			}
+		}
+	})
+}
+
+// locateAll locates every value of v; the spans must lie in the source.
+func locateAll(t *testing.T, tool *manifest.Tool, v any, ptr string, depth int) {
+	if depth > 64 {
+		return // deep enough to exercise the index; keep a fuzz run fast
+	}
+	pos := tool.Locate(ptr)
+	if pos.Line < 1 || pos.Column < 1 || pos.Offset < 0 || pos.Offset > len(tool.M.Src) {
+		t.Fatalf("tool %d: Locate(%q) = %+v", tool.Index, ptr, pos)
+	}
+	if s, e, ok := tool.Span(ptr); !ok || s < 0 || e > len(tool.M.Src) || s > e {
+		t.Fatalf("tool %d: Span(%q) = %d:%d, %v", tool.Index, ptr, s, e, ok)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			locateAll(t, tool, c, ptr+"/"+manifest.EscapePointerToken(k), depth+1)
+		}
+	case []any:
+		for i, c := range x {
+			locateAll(t, tool, c, ptr+"/"+strconv.Itoa(i), depth+1)
+		}
+	}
+}
+
+// FuzzApply edits the first tool of any manifest that loads (adds a member,
+// replaces one, removes one, appends to an array) and checks that the output
+// loads, keeps its tools, and decodes to what the edits describe.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{
+		`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}]}`,
+		"{\n  \"name\": \"a\",\n  \"inputSchema\": {\n    \"enum\": []\n  }\n}",
+		"[\n\t{\"name\": \"a\", \"description\": \"d\", \"tags\": [1, 2]},\n\t{\"name\": \"b\"}\n]",
+		"{\"name\":\"p\",\"schema\":{}}",
+		"\xEF\xBB\xBF{\r\n  \"tools\": [{\"name\": \"a\", \"x\": {}}]\r\n}",
+	} {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, pick uint8) {
+		m, err := manifest.Load("m.json", src)
+		if err != nil || len(m.Tools) == 0 {
+			return
+		}
+		tool := m.Tools[0]
+		v, err := tool.Value()
+		if err != nil {
+			return
+		}
+		obj := v.(map[string]any)
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			// The members that make the document's shape stay.
+			if k != "name" && k != "inputSchema" {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		edits := []manifest.Edit{{Op: manifest.Add, Pointer: "/x-fuzz-added", Value: map[string]any{"a": []any{"b", 1.5}}}}
+		if _, ok := obj["x-fuzz-added"]; ok {
+			return // the add would replace it; the model below assumes a new member
+		}
+		if len(keys) > 0 {
+			k := keys[int(pick)%len(keys)]
+			if pick%2 == 0 {
+				edits = append(edits, manifest.Edit{Op: manifest.Remove, Pointer: "/" + manifest.EscapePointerToken(k)})
+			} else {
+				edits = append(edits, manifest.Edit{Op: manifest.Replace, Pointer: "/" + manifest.EscapePointerToken(k), Value: []any{"r"}})
+			}
+			if _, ok := obj[k].([]any); ok && pick%4 == 1 {
+				edits[len(edits)-1] = manifest.Edit{Op: manifest.Add, Pointer: "/" + manifest.EscapePointerToken(k) + "/-", Value: "appended"}
+			}
+		}
+		var tes []manifest.ToolEdit
+		for _, e := range edits {
+			tes = append(tes, manifest.ToolEdit{Tool: tool, Edit: e})
+		}
+		out, skipped, err := m.Apply(tes)
+		if err != nil {
+			t.Fatalf("Apply: %v", err)
+		}
+		m2, err := manifest.Load("m.json", out)
+		if err != nil {
+			t.Fatalf("the output does not load: %v\n%q\n%q", err, src, out)
+		}
+		if len(m2.Tools) != len(m.Tools) {
+			t.Fatalf("%d tools, then %d", len(m.Tools), len(m2.Tools))
+		}
+		after, err := m2.Tools[0].Value()
+		if err != nil {
+			t.Fatalf("the edited tool does not decode: %v", err)
+		}
+		var applied []manifest.Edit
+		for i, e := range edits {
+			if !skipped[i] {
+				applied = append(applied, e)
+			}
+		}
+		if diff := cmp.Diff(normalizeNumbers(applyModel(t, v, applied)), normalizeNumbers(after)); diff != "" {
+			t.Fatalf("edited tool (-want +got):\n%s\n%q\n%q", diff, src, out)
+		}
+		// The other tools keep their bytes.
+		for i := 1; i < len(m.Tools); i++ {
+			s1, e1, _ := m.Tools[i].Span("")
+			s2, e2, _ := m2.Tools[i].Span("")
+			if string(src[s1:e1]) != string(out[s2:e2]) {
+				t.Fatalf("tool %d changed", i)
+			}
+		}
+	})
+}

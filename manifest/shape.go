@@ -1,0 +1,103 @@
+package manifest
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// shapeReader is what shape recognition needs from a syntax, so that JSON
+// and YAML sources are recognised by the same rules and refused with the same
+// messages.
+type shapeReader interface {
+	// members reads the members of the object v.
+	members(v member) (map[string]member, error)
+	// tools locates the tools of the array v, at ptr in document doc.
+	tools(doc int, v member, ptr string) error
+	// tool locates the object v, whose members are mem, as a single tool.
+	tool(doc int, v member, mem map[string]member) (*Tool, error)
+	// quoted spells v on one line for a message.
+	quoted(v member) string
+}
+
+// objectShape recognises the shape of document doc, the object v with
+// members mem, and locates its tools.
+func (m *Manifest) objectShape(r shapeReader, doc int, v member, mem map[string]member) error {
+	if res, ok := mem["result"]; ok && (mem["jsonrpc"].kind != 0 || mem["id"].kind != 0) {
+		if res.kind != '{' {
+			return m.errorAt(res.start, "JSON-RPC result is %s, not a tools/list result", aKind(res.kind))
+		}
+		rmem, err := r.members(res)
+		if err != nil {
+			return err
+		}
+		tools, ok := rmem["tools"]
+		if !ok || tools.kind != '[' {
+			return m.errorAt(res.start, "JSON-RPC result has no \"tools\" array: not a tools/list result")
+		}
+		return m.setShape(doc, ShapeJSONRPC, r.tools(doc, tools, "/result/tools"))
+	}
+	if e, ok := mem["error"]; ok && mem["jsonrpc"].kind != 0 {
+		return m.errorAt(e.start, "the document is a JSON-RPC error response, not a tool list: %s", r.quoted(e))
+	}
+	if tools, ok := mem["tools"]; ok {
+		if tools.kind != '[' {
+			return m.errorAt(tools.start, "\"tools\" is %s, not an array", aKind(tools.kind))
+		}
+		return m.setShape(doc, ShapeListResult, r.tools(doc, tools, "/tools"))
+	}
+	if _, ok := mem["name"]; ok {
+		t, err := r.tool(doc, v, mem)
+		if err != nil {
+			return err
+		}
+		shape := ShapeTool
+		if t.SchemaKey == "schema" {
+			shape = ShapePluginContract
+		}
+		return m.setShape(doc, shape, nil)
+	}
+	return m.errorAt(v.start, "document of no known shape (an object without \"tools\", \"result\" or \"name\"); %s", acceptedShapes)
+}
+
+// notManifest refuses a document that is neither an object nor an array.
+func (m *Manifest) notManifest(off int, k jsontext.Kind) error {
+	return m.errorAt(off, "%s is not a tool manifest; %s", aKind(k), acceptedShapes)
+}
+
+// finishStream accepts several documents only as pages of one tool list.
+// joined qualifies how the syntax puts documents one after the other
+// ("newline-delimited ").
+func (m *Manifest) finishStream(f Format, joined string) error {
+	if len(m.Docs) > 1 {
+		if m.Shape != ShapeJSONRPC && m.Shape != ShapeListResult {
+			return m.errorAt(m.Docs[1], "several %s documents: only %stools/list results or JSON-RPC responses can be concatenated", strings.ToUpper(f.String()), joined)
+		}
+		m.Shape = ShapeStream
+	}
+	return nil
+}
+
+// duplicateKey is the message for a key written twice in one object.
+func duplicateKey(f Format, key string) string {
+	return fmt.Sprintf("duplicate key %q (%s parsers disagree on which value wins; keep one)", key, strings.ToUpper(f.String()))
+}
+
+// jsonShapes reads a JSON document for shape recognition.
+type jsonShapes struct{ m *Manifest }
+
+func (r jsonShapes) members(v member) (map[string]member, error) {
+	return r.m.readMembers(jsontext.NewDecoder(bytes.NewReader(r.m.Src[v.start:v.end])), v.start)
+}
+
+func (r jsonShapes) tools(doc int, v member, ptr string) error {
+	return r.m.collectTools(doc, v.start, v.end, ptr, "")
+}
+
+func (r jsonShapes) tool(doc int, v member, mem map[string]member) (*Tool, error) {
+	return r.m.newTool(doc, "", v.start, v.end, mem), nil
+}
+
+func (r jsonShapes) quoted(v member) string { return oneLine(r.m.Src[v.start:v.end]) }
