@@ -2,9 +2,12 @@ package lint
 
 import (
 	"encoding/json"
+	"math"
+	"math/big"
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
 )
@@ -103,9 +106,45 @@ func Equal(a, b any) bool {
 	}
 	if fa, ok := number(a); ok {
 		fb, ok := number(b)
-		return ok && fa == fb
+		return ok && fa == fb && sameNumber(a, b)
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// sameNumber compares two numbers whose float64 values are equal exactly:
+// distinct integers beyond 2^53 (IDs, bounds) round to the same float.
+func sameNumber(a, b any) bool {
+	if x, ok := a.(json.Number); ok {
+		if y, ok := b.(json.Number); ok && x == y {
+			return true
+		}
+	}
+	ra, okA := exactNumber(a)
+	rb, okB := exactNumber(b)
+	return !okA || !okB || ra.Cmp(rb) == 0
+}
+
+func exactNumber(v any) (*big.Rat, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		// A huge exponent would make an exact value of gigabytes.
+		if i := strings.IndexAny(string(x), "eE"); i >= 0 {
+			if e, err := strconv.Atoi(string(x[i+1:])); err != nil || e > 1000 || e < -1000 {
+				return nil, false
+			}
+		}
+		return new(big.Rat).SetString(string(x))
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, false
+		}
+		return new(big.Rat).SetFloat64(x), true
+	case int:
+		return new(big.Rat).SetInt64(int64(x)), true
+	case int64:
+		return new(big.Rat).SetInt64(x), true
+	}
+	return nil, false
 }
 
 func number(v any) (float64, bool) {

@@ -26,7 +26,9 @@ type FixResult struct {
 
 // Fix applies fixes to a fixed point: lint, apply every eligible fix that
 // does not overlap another, load the result, repeat. Safe fixes are eligible,
-// unsafe ones too with Config.UnsafeFixes.
+// unsafe ones too with Config.UnsafeFixes. A fix is applied whole or not at
+// all: one whose edits Apply cannot all make (they overlap each other) is
+// never applied, and its finding remains.
 func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 	res := &FixResult{}
 	for round := 0; ; round++ {
@@ -35,44 +37,87 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 			return nil, err
 		}
 		groups := l.pickFixes(m, diags)
-		if len(groups) == 0 || round == MaxFixRounds {
-			res.Src, res.Manifest, res.Remaining = m.Src, m, diags
-			return res, nil
-		}
-		var edits []manifest.ToolEdit
-		for _, g := range groups {
-			edits = append(edits, g...)
-		}
-		n := len(groups)
-		out, skipped, err := m.Apply(edits)
-		if err != nil {
-			return nil, fmt.Errorf("apply fixes: %w", err)
-		}
-		if anyTrue(skipped) {
-			// A byte-level overlap the pointer check did not foresee: apply
-			// the first fix alone; the rest wait for the next round.
-			out, _, err = m.Apply(groups[0])
+		var out []byte
+		if len(groups) > 0 && round < MaxFixRounds {
+			out, groups, err = applyWhole(m, groups)
 			if err != nil {
 				return nil, fmt.Errorf("apply fixes: %w", err)
 			}
-			n = 1
+		}
+		if len(groups) == 0 || round == MaxFixRounds {
+			res.Src, res.Manifest, res.Remaining = m.Src, m, diags
+			return res, nil
 		}
 		next, err := manifest.Load(m.Path, out)
 		if err != nil {
 			return nil, fmt.Errorf("internal error: fixing %s produced a manifest that does not load (%v); please report this", m.Path, err)
 		}
-		res.Applied += n
+		res.Applied += len(groups)
 		m = next
 	}
 }
 
-func anyTrue(bs []bool) bool {
-	for _, b := range bs {
-		if b {
-			return true
+// applyWhole applies as many of the fixes (one group of edits each) as it
+// can whole, and returns the source and the fixes applied. The fixes were
+// chosen not to overlap by pointer; if some still collide in bytes, the
+// fixes that lost an edit wait for the next round and the others are
+// applied. If every fix lost one, the first that applies alone is applied.
+func applyWhole(m *manifest.Manifest, groups [][]manifest.ToolEdit) ([]byte, [][]manifest.ToolEdit, error) {
+	out, whole, err := applyGroups(m, groups)
+	if err != nil || allTrue(whole) {
+		return out, groups, err
+	}
+	var kept [][]manifest.ToolEdit
+	for i, g := range groups {
+		if whole[i] {
+			kept = append(kept, g)
 		}
 	}
-	return false
+	if len(kept) > 0 {
+		if out, whole, err = applyGroups(m, kept); err != nil || allTrue(whole) {
+			return out, kept, err
+		}
+	}
+	for _, g := range groups {
+		if out, whole, err = applyGroups(m, [][]manifest.ToolEdit{g}); err != nil || whole[0] {
+			return out, [][]manifest.ToolEdit{g}, err
+		}
+	}
+	return nil, nil, nil
+}
+
+// applyGroups applies the edits of all groups and reports which groups had
+// every edit applied.
+func applyGroups(m *manifest.Manifest, groups [][]manifest.ToolEdit) ([]byte, []bool, error) {
+	var edits []manifest.ToolEdit
+	for _, g := range groups {
+		edits = append(edits, g...)
+	}
+	out, skipped, err := m.Apply(edits)
+	if err != nil {
+		return nil, nil, err
+	}
+	whole := make([]bool, len(groups))
+	i := 0
+	for gi, g := range groups {
+		whole[gi] = true
+		for range g {
+			if skipped[i] {
+				whole[gi] = false
+			}
+			i++
+		}
+	}
+	return out, whole, nil
+}
+
+func allTrue(bs []bool) bool {
+	for _, b := range bs {
+		if !b {
+			return false
+		}
+	}
+	return true
 }
 
 func (l *Linter) eligible(d *Diagnostic) bool {

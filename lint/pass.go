@@ -87,3 +87,10 @@ func (p *ListPass) Reportf(t *manifest.Tool, ptr string, format string, args ...
 		Message:    fmt.Sprintf(format, args...),
 	})
 }
+
+// Report records a finding about tool t, as Pass.Report: Rule is filled
+// in, and a zero Severity means the rule's.
+func (p *ListPass) Report(t *manifest.Tool, d Diagnostic) {
+	d.Rule = p.Rule.ID
+	p.report(t, d)
+}

@@ -3,7 +3,9 @@ package lint
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcplint/mcplint/manifest"
 )
@@ -32,15 +34,20 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 
 // Lint runs the selected rules over every tool of m. Tools are decoded one at
 // a time by a worker per CPU, so memory holds at most one decoded tool per
-// worker. An error is an input error (a tool that cannot be decoded).
+// worker. An error is an input error (a tool that cannot be decoded; the
+// first tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 	var (
-		mu    sync.Mutex
-		diags []Diagnostic
-		first error
+		mu        sync.Mutex
+		diags     []Diagnostic
+		first     error
+		firstTool int
 	)
 	add := func(t *manifest.Tool, r *Rule, d Diagnostic) {
 		l.place(t, &d)
+		if l.suppressed(r, &d) {
+			return
+		}
 		if s, ok := l.Config.Severity[r.ID]; ok {
 			d.Severity = s
 		} else if d.Severity == 0 {
@@ -57,28 +64,32 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		}
 	}
 	if len(perTool) > 0 && len(m.Tools) > 0 {
-		jobs := make(chan *manifest.Tool)
+		var next atomic.Int64 // index of the next tool to lint
 		var wg sync.WaitGroup
 		workers := min(runtime.GOMAXPROCS(0), len(m.Tools))
 		for range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for t := range jobs {
-					if err := l.lintTool(t, perTool, add); err != nil {
+				w := l.newWorker(perTool, add)
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(m.Tools) {
+						return
+					}
+					t := m.Tools[i]
+					if err := w.lintTool(t); err != nil {
 						mu.Lock()
-						if first == nil {
-							first = err
+						// The first tool's error, whichever worker
+						// meets it first, so a run reports the same.
+						if first == nil || t.Index < firstTool {
+							first, firstTool = err, t.Index
 						}
 						mu.Unlock()
 					}
 				}
 			}()
 		}
-		for _, t := range m.Tools {
-			jobs <- t
-		}
-		close(jobs)
 		wg.Wait()
 		if first != nil {
 			return nil, first
@@ -88,29 +99,92 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		if r.CheckList == nil {
 			continue
 		}
-		r.CheckList(&ListPass{
-			Rule: r, Manifest: m, Protocol: l.Config.Protocol,
-			options: l.Config.Options[r.ID],
-			report:  func(t *manifest.Tool, d Diagnostic) { add(t, r, d) },
+		err := guard(r, nil, func() {
+			r.CheckList(&ListPass{
+				Rule: r, Manifest: m, Protocol: l.Config.Protocol,
+				options: l.Config.Options[r.ID],
+				report:  func(t *manifest.Tool, d Diagnostic) { add(t, r, d) },
+			})
 		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	Sort(diags)
 	return diags, nil
 }
 
-func (l *Linter) lintTool(t *manifest.Tool, rules []*Rule, add func(*manifest.Tool, *Rule, Diagnostic)) error {
+// worker lints tools one after the other. Its passes, one per rule, are
+// made once and reused for every tool: at ten thousand tools, a pass and
+// its report function per rule and tool were a good part of the run's
+// allocations.
+type worker struct {
+	rules  []*Rule
+	passes []Pass
+	tool   *manifest.Tool // the tool being linted, for the reports
+}
+
+func (l *Linter) newWorker(rules []*Rule, add func(*manifest.Tool, *Rule, Diagnostic)) *worker {
+	w := &worker{rules: rules, passes: make([]Pass, len(rules))}
+	for i, r := range rules {
+		w.passes[i] = Pass{
+			Rule: r, Protocol: l.Config.Protocol, Cache: l.Cache,
+			options: l.Config.Options[r.ID],
+			report:  func(d Diagnostic) { add(w.tool, r, d) },
+		}
+	}
+	return w
+}
+
+func (w *worker) lintTool(t *manifest.Tool) error {
 	v, err := t.Value()
 	if err != nil {
 		return err
 	}
 	obj, _ := v.(map[string]any)
-	for _, r := range rules {
-		r.Check(&Pass{
-			Rule: r, Tool: t, Value: obj, Protocol: l.Config.Protocol, Cache: l.Cache,
-			options: l.Config.Options[r.ID],
-			report:  func(d Diagnostic) { add(t, r, d) },
-		})
+	w.tool = t
+	defer func() {
+		// Let the decoded tool go while the worker waits for the next.
+		for i := range w.passes {
+			w.passes[i].Tool, w.passes[i].Value = nil, nil
+		}
+		w.tool = nil
+	}()
+	for i, r := range w.rules {
+		p := &w.passes[i]
+		p.Tool, p.Value = t, obj
+		if err := guard(r, t, func() { r.Check(p) }); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// PanicError reports a rule that panicked: a bug in the rule, which should
+// cost the run an error rather than the process.
+type PanicError struct {
+	Rule  string
+	Tool  *manifest.Tool // nil for a CheckList
+	Value any            // what the rule panicked with
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	where := "the manifest"
+	if e.Tool != nil {
+		where = fmt.Sprintf("tool %d (%q)", e.Tool.Index, e.Tool.Name)
+		where += " of " + e.Tool.M.Path
+	}
+	return fmt.Sprintf("internal error: rule %s failed on %s: %v; please report this", e.Rule, where, e.Value)
+}
+
+func guard(r *Rule, t *manifest.Tool, fn func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Rule: r.ID, Tool: t, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	fn()
 	return nil
 }
 

@@ -25,6 +25,9 @@ type Config struct {
 	Options map[string]map[string]any
 	// UnsafeFixes lets Fix apply unsafe fixes too.
 	UnsafeFixes bool
+	// Suppress drops matching findings from Lint's results (and so from
+	// what Fix fixes).
+	Suppress []Suppression
 }
 
 // Packs lists the pack names used by rules, sorted.
@@ -70,6 +73,17 @@ func Select(all []*Rule, cfg Config) ([]*Rule, error) {
 		flag  string
 	}{{cfg.Select, "select"}, {cfg.ExtendSelect, "extend-select"}, {cfg.Ignore, "ignore"}} {
 		if err := checkNames(all, c.names, c.flag); err != nil {
+			return nil, err
+		}
+	}
+	for i := range cfg.Suppress {
+		s := &cfg.Suppress[i]
+		if s.Rule != "" {
+			if err := checkNames(all, []string{s.Rule}, "ignore"); err != nil {
+				return nil, err
+			}
+		}
+		if err := s.check(); err != nil {
 			return nil, err
 		}
 	}

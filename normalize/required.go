@@ -41,12 +41,15 @@ type Dangling struct {
 // resolve, and a pattern Go's regexp cannot compile, count as declaring
 // everything: the finder stays quiet rather than guess.
 func DanglingRequired(root any) []Dangling {
-	g := newGraph(root)
+	var g *graph // built for the first "required": most schemas need none
 	var out []Dangling
 	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
 		req, ok := s["required"].([]any)
 		if !ok || len(req) == 0 {
 			return true
+		}
+		if g == nil {
+			g = newGraph(root)
 		}
 		var decl *declared
 		seen := map[string]bool{}
@@ -130,6 +133,7 @@ func (d *declared) has(name string) bool {
 // references whom.
 type graph struct {
 	root      any
+	resolver  *schema.Resolver // built on the first $ref
 	nodes     map[string]map[string]any
 	at        map[uintptr]string  // identity of a schema object -> its pointer
 	referrers map[string][]string // target pointer -> pointers of schemas whose $ref names it
@@ -159,11 +163,16 @@ func (g *graph) target(s map[string]any) (map[string]any, bool) {
 	if !ok {
 		return nil, false
 	}
-	t, ok := schema.Resolve(g.root, ref)
-	if !ok {
+	// One resolver for the document: schema.Resolve would index it anew
+	// for every reference.
+	if g.resolver == nil {
+		g.resolver = schema.NewResolver(g.root)
+	}
+	r := g.resolver.Resolve("", ref)
+	if !r.Found {
 		return nil, false
 	}
-	m, ok := t.(map[string]any)
+	m, ok := r.Target.(map[string]any)
 	return m, ok
 }
 

@@ -1,9 +1,6 @@
 package rules
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -121,26 +118,18 @@ func checkSchemaValid(p *lint.Pass) {
 	}
 }
 
-// schemaProblems compiles a schema, or finds the problems of an identical
-// schema compiled before (generated servers repeat schemas across tools).
+// schemaProblems finds what makes a schema invalid under its dialect. One
+// schema.Checker serves the whole run: it validates each distinct schema
+// node once, and generated servers repeat the same nodes across tools.
 func schemaProblems(p *lint.Pass, root map[string]any, legacy bool) []schema.Problem {
-	compile := func() any {
-		_, err := schema.Compile(root)
-		probs := schema.Problems(err)
-		if _, declared := schema.Dialect(root); legacy && declared == "" && hasInvalid(probs) {
-			if _, err := schema.CompileDialect(root, schema.Draft7); !hasInvalid(schema.Problems(err)) {
-				return []schema.Problem(nil)
-			}
+	c := p.Cache.Get("schema-valid\x00checker", func() any { return schema.NewChecker() }).(*schema.Checker)
+	probs := c.Problems(root, schema.Draft2020)
+	if _, declared := schema.Dialect(root); legacy && declared == "" && hasInvalid(probs) {
+		if !hasInvalid(c.Problems(root, schema.Draft7)) {
+			return nil
 		}
-		return probs
 	}
-	b, err := json.Marshal(root) // map keys sorted: identical schemas give identical bytes
-	if err != nil {
-		return compile().([]schema.Problem)
-	}
-	sum := sha256.Sum256(b)
-	key := fmt.Sprintf("schema-valid\x00%t\x00%s", legacy, hex.EncodeToString(sum[:]))
-	return p.Cache.Get(key, compile).([]schema.Problem)
+	return probs
 }
 
 // isStringRef reports whether ptr is a reference keyword with a string

@@ -141,7 +141,12 @@ func NewResolver(root any) *Resolver {
 				r.anchors[base.String()+"#"+a] = ptr
 			}
 		}
-		r.bases[ptr] = base
+		// Subschemas under the root's base are left out (Resolve falls
+		// back to it): most documents have no other, and a map entry per
+		// subschema cost more than the rest of indexing.
+		if rootBase, ok := r.bases[""]; !ok || base != rootBase {
+			r.bases[ptr] = base
+		}
 		stack = append(stack, frame{ptr, base})
 		return true
 	})

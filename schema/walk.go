@@ -6,6 +6,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/mcplint/mcplint/manifest"
@@ -41,39 +42,110 @@ func walk(v any, ptr string, depth int, fn Visit) {
 	if !fn(s, ptr, depth) {
 		return
 	}
-	Children(s, ptr, func(c any, cptr string) {
+	children(s, ptr, true, func(c any, cptr string) {
 		walk(c, cptr, depth+1, fn)
 	})
 }
 
 // Children calls fn for each direct subschema of s, with its pointer.
 func Children(s map[string]any, ptr string, fn func(child any, ptr string)) {
-	for _, k := range singleKeywords {
+	children(s, ptr, false, fn)
+}
+
+// keywordAt numbers the keywords that hold subschemas in the order children
+// visits them: singleKeywords, then mapKeywords, then listKeywords ("items"
+// appears in both the first and the last).
+var keywordAt = func() map[string][]int {
+	m := map[string][]int{}
+	for i, k := range slices.Concat(singleKeywords, mapKeywords, listKeywords) {
+		m[k] = append(m[k], i)
+	}
+	return m
+}()
+
+// Pointer prefixes of the keywords, escaped once.
+var (
+	singlePrefix = prefixes(singleKeywords, "")
+	mapPrefix    = prefixes(mapKeywords, "/")
+	listPrefix   = prefixes(listKeywords, "/")
+)
+
+func prefixes(keywords []string, suffix string) []string {
+	out := make([]string, len(keywords))
+	for i, k := range keywords {
+		out[i] = "/" + manifest.EscapePointerToken(k) + suffix
+	}
+	return out
+}
+
+// children is Children; objectsOnly skips the children that are not
+// objects (which Walk does not visit) before building their pointers.
+// Every subschema's pointer is built, so it looks up only the keywords s
+// has: most schemas have a few members, and the keywords are many.
+func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any, ptr string)) {
+	var present uint64 // bit i: keyword i of keywordAt
+	if len(s) < len(keywordAt) {
+		for k := range s {
+			for _, i := range keywordAt[k] {
+				present |= 1 << i
+			}
+		}
+	} else {
+		present = ^uint64(0)
+	}
+	if present == 0 {
+		return
+	}
+	for i, k := range singleKeywords {
+		if present&(1<<i) == 0 {
+			continue
+		}
 		if c, ok := s[k]; ok {
-			if _, isList := c.([]any); !isList {
-				fn(c, ptr+"/"+manifest.EscapePointerToken(k))
+			if _, isList := c.([]any); !isList && (!objectsOnly || isObject(c)) {
+				fn(c, ptr+singlePrefix[i])
 			}
 		}
 	}
-	for _, k := range mapKeywords {
+	bit := len(singleKeywords)
+	for i, k := range mapKeywords {
+		if present&(1<<(bit+i)) == 0 {
+			continue
+		}
 		if m, ok := s[k].(map[string]any); ok {
-			for _, name := range manifest.SortedKeys(m) {
+			var small [16]string
+			for _, name := range manifest.SortedKeysInto(small[:0], m) {
+				c := m[name]
 				if k == "dependencies" {
-					if _, isList := m[name].([]any); isList {
+					if _, isList := c.([]any); isList {
 						continue
 					}
 				}
-				fn(m[name], ptr+"/"+manifest.EscapePointerToken(k)+"/"+manifest.EscapePointerToken(name))
+				if objectsOnly && !isObject(c) {
+					continue
+				}
+				fn(c, ptr+mapPrefix[i]+manifest.EscapePointerToken(name))
 			}
 		}
 	}
-	for _, k := range listKeywords {
+	bit += len(mapKeywords)
+	for i, k := range listKeywords {
+		if present&(1<<(bit+i)) == 0 {
+			continue
+		}
 		if l, ok := s[k].([]any); ok {
-			for i, c := range l {
-				fn(c, ptr+"/"+k+"/"+strconv.Itoa(i))
+			for j, c := range l {
+				if objectsOnly && !isObject(c) {
+					continue
+				}
+				fn(c, ptr+listPrefix[i]+strconv.Itoa(j))
 			}
 		}
 	}
+}
+
+func isObject(v any) bool {
+	_, ok := v.(map[string]any)
+	return ok
 }
 
 // Types returns the types a schema names with "type" (a string or a list).

@@ -1,0 +1,155 @@
+package schema
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/mcplint/mcplint/internal/benchgen"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// compileProblems is what a Checker must agree with.
+func compileProblems(doc any, assumed string) []Problem {
+	_, err := CompileDialect(doc, assumed)
+	return withoutReferences(Problems(err))
+}
+
+var checkerDocs = []string{
+	`{"type": "object", "properties": {"a": {"type": "string"}}}`,
+	`{"type": "object", "properties": {"a": {"type": "strin"}}}`,
+	`{"properties": {"a": {"minimum": "1"}}, "required": "a"}`,
+	`{"properties": {"a/b": {"minLength": -1}}}`,
+	`{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}]}`,
+	`{"$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{"type": "string"}, {"type": 1}]}`,
+	`{"$schema": "http://json-schema.org/draft-04/schema#", "patternProperties": {"(": {}}}`,
+	`{"$schema": "http://json-schema.org/draft-06/schema#", "patternProperties": {"(": {}}}`,
+	`{"patternProperties": {"(": {}}}`,
+	`{"items": [{"type": "string"}]}`,
+	`{"items": [{"type": "string"}], "additionalItems": false}`,
+	`{"$schema": "https://example.com/my-dialect", "type": "object"}`,
+	`{"$schema": 7, "type": "object"}`,
+	`{"properties": {"a": {"$ref": "#/$defs/nope", "type": "strin"}}}`,
+	`{"required": ["a"], "properties": {"a": {"$ref": "#/required"}}}`,
+	`{"$ref": "https://example.com/s.json"}`,
+	`{"$ref": "#%zz"}`,
+	`{"$defs": {"a": {"$anchor": "x"}, "b": {"$anchor": "x"}}}`,
+	`{"$defs": {"a": {"$id": "a.json", "$schema": "http://json-schema.org/draft-07/schema#", "items": [true]}}}`,
+	`{"properties": {"a": {"pattern": "^(?!tmp)[a-z]+$"}}}`,
+	`{"properties": {"a": {"pattern": "(ab"}}}`,
+	`{"required": ["a", "a"], "enum": [], "examples": 1, "description": 2, "default": {"type": "strin"}}`,
+	`{"enum": [1, 1], "const": {"x": 1}, "maximum": "3", "exclusiveMinimum": true, "format": 3}`,
+	`{"$schema": "http://json-schema.org/draft-07/schema#", "enum": [1, 1]}`,
+	`{"$schema": "http://json-schema.org/draft-07/schema#", "enum": []}`,
+	`{"allOf": [], "anyOf": [{"type": "string"}, 3], "oneOf": [true, {"minItems": -1}]}`,
+	`{"prefixItems": [{"type": "x"}], "dependentSchemas": {"a": {"required": 1}}, "dependencies": {"a": ["b", "b"], "c": {"not": 1}}}`,
+	`{"properties": {"a": true, "b": false, "c": 1}, "$defs": {"d": "x"}, "definitions": {"e": {"type": []}}}`,
+	`{"not": {"not": {"not": {"type": "object", "properties": {"x": {"items": {"maxItems": 1.5}}}}}}}`,
+	`{"if": {"const": 1}, "then": {"minimum": 0}, "else": {"pattern": "["}, "contains": {"minContains": -1}}`,
+	`{"unevaluatedProperties": {"type": "nope"}, "propertyNames": {"pattern": "*"}, "contentSchema": {"type": 1}}`,
+	`{"type": "object", "properties": {"description": {"type": "string", "description": 5}}}`,
+	`{"type": ["string", "strin"], "minLength": "3", "title": null}`,
+	`{"additionalProperties": {"$comment": 1}, "$comment": "ok"}`,
+}
+
+func TestCheckerMatchesCompile(t *testing.T) {
+	var docs []any
+	for _, s := range checkerDocs {
+		docs = append(docs, decode(t, s))
+	}
+	docs = append(docs, corpus(t)...)
+	for _, assumed := range []string{Draft2020, Draft7} {
+		c := NewChecker()
+		// Twice, so that the second round answers from what the first
+		// stored.
+		for round := range 2 {
+			for i, doc := range docs {
+				want := compileProblems(doc, assumed)
+				got := c.Problems(doc, assumed)
+				if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+					t.Errorf("%s, round %d, doc %d %v: problems (-compile +checker):\n%s", assumed, round, i, doc, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestShallowNodeKey checks that appendNodeKey encodes what shallowNode
+// builds: a node and its shallow form share their key.
+func TestShallowNodeKey(t *testing.T) {
+	var docs []any
+	for _, s := range checkerDocs {
+		docs = append(docs, decode(t, s))
+	}
+	docs = append(docs, corpus(t)...)
+	for _, d := range []string{Draft2020, Draft2019, Draft7} {
+		for _, doc := range docs {
+			Walk(doc, "", func(s map[string]any, ptr string, _ int) bool {
+				shallow := shallowNode(d, s)
+				if got, want := string(appendNodeKey(nil, d, shallow)), string(appendNodeKey(nil, d, s)); got != want {
+					t.Errorf("%s %s: key of the shallow node\n%s\ndiffers from the node's\n%s", d, ptr, got, want)
+				}
+				return true
+			})
+		}
+	}
+}
+
+// corpus is every schema of a generated manifest with many defects and of
+// the rules' test cases.
+func corpus(t *testing.T) []any {
+	t.Helper()
+	var out []any
+	add := func(m *manifest.Manifest) {
+		for _, tool := range m.Tools {
+			v, err := tool.Value()
+			if err != nil {
+				continue
+			}
+			obj, _ := v.(map[string]any)
+			for _, k := range []string{"inputSchema", "outputSchema"} {
+				if s, ok := obj[k]; ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	m, err := manifest.Load("gen.json", benchgen.Generate(benchgen.Options{Tools: 300, Seed: 7, Broken: 0.6}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	add(m)
+	inputs, err := filepath.Glob(filepath.Join(repoRoot(t), "rules", "testdata", "cases", "*", "*", "input.*"))
+	if err != nil || len(inputs) == 0 {
+		t.Fatalf("no test case inputs found (%v)", err)
+	}
+	for _, path := range inputs {
+		m, err := manifest.ReadFile(path)
+		if err != nil {
+			continue // cases of unreadable input
+		}
+		add(m)
+	}
+	return out
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
