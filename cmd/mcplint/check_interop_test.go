@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The interop tests check servers no one here wrote: the MCP reference
+// servers from the npm registry, at the versions pinned in
+// live/testdata/reference-servers/package-lock.json, so the tools they list
+// and the findings on them are stable.
+
+const installHint = "run .ci/setup.d/reference-servers.sh (npm ci in live/testdata/reference-servers) to install the reference servers"
+
+// referenceServer returns the entry point of an installed reference server.
+func referenceServer(t *testing.T, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatalf("node is not installed: the interop tests need Node.js and the reference servers; %s", installHint)
+	}
+	path, err := filepath.Abs(filepath.Join("..", "..", "live", "testdata", "reference-servers", "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("reference server %s is not installed (%v): %s", name, err, installHint)
+	}
+	return path
+}
+
+type interopReport struct {
+	Server struct {
+		Name, Version, Protocol, Transport string
+	} `json:"server"`
+	Tools       []string `json:"tools"`
+	Diagnostics []struct {
+		Rule, Tool, Severity string
+	} `json:"diagnostics"`
+}
+
+// findings lists "rule tool" per diagnostic, sorted.
+func (r interopReport) findings() []string {
+	var out []string
+	for _, d := range r.Diagnostics {
+		out = append(out, d.Rule+" "+d.Tool)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func checkJSONOf(t *testing.T, args ...string) interopReport {
+	t.Helper()
+	// A fixed selection: the packs' rules, not whatever is on by default,
+	// so a new pack does not change what these tests expect.
+	r := mcplint(t, runOpts{}, append([]string{"check", "--format=json", "--select=mcp,robust", "--fail-on=never", "--timeout=30s"}, args...)...)
+	r.want(t, 0)
+	var rep interopReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	return rep
+}
+
+var everythingTools = []string{"echo", "get-annotated-message", "get-env", "get-resource-links", "get-resource-reference", "get-structured-content", "get-sum", "get-tiny-image", "gzip-file-as-resource", "toggle-simulated-logging", "toggle-subscriber-updates", "trigger-long-running-operation", "get-roots-list", "simulate-research-query"}
+
+// everythingFindings: its integer parameters refuse "1" (integer-accepts-string).
+var everythingFindings = []string{
+	"integer-accepts-string get-resource-links",
+	"integer-accepts-string get-resource-reference",
+	"integer-accepts-string get-sum",
+	"integer-accepts-string get-sum",
+	"integer-accepts-string trigger-long-running-operation",
+	"integer-accepts-string trigger-long-running-operation",
+}
+
+func TestInteropStdio(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		server, name, version string
+		args                  []string
+		tools                 []string
+		findings              []string
+	}{
+		{"everything", "mcp-servers/everything", "2.0.0", nil, everythingTools, everythingFindings},
+		{"memory", "memory-server", "0.6.3", nil,
+			[]string{"create_entities", "create_relations", "add_observations", "delete_entities", "delete_observations", "delete_relations", "read_graph", "search_nodes", "open_nodes"},
+			nil},
+		{"sequential-thinking", "sequential-thinking-server", "2026.8.31", nil, []string{"sequentialthinking"},
+			[]string{"integer-accepts-string sequentialthinking", "integer-accepts-string sequentialthinking", "integer-accepts-string sequentialthinking", "integer-accepts-string sequentialthinking"}},
+		{"filesystem", "secure-filesystem-server", "0.2.0", []string{dir},
+			[]string{"read_file", "read_text_file", "read_media_file", "read_multiple_files", "write_file", "edit_file", "create_directory", "list_directory", "list_directory_with_sizes", "directory_tree", "move_file", "search_files", "get_file_info", "list_allowed_directories"},
+			[]string{"integer-accepts-string read_file", "integer-accepts-string read_file", "integer-accepts-string read_text_file", "integer-accepts-string read_text_file"}},
+	}
+	for _, c := range cases {
+		t.Run(c.server, func(t *testing.T) {
+			entry := referenceServer(t, c.server)
+			rep := checkJSONOf(t, append([]string{"--env=MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl"), "--", "node", entry}, c.args...)...)
+			if rep.Server.Name != c.name || rep.Server.Version != c.version || rep.Server.Transport != "stdio" || rep.Server.Protocol != "2025-11-25" {
+				t.Errorf("server %+v", rep.Server)
+			}
+			if !slices.Equal(rep.Tools, c.tools) {
+				t.Errorf("tools (%d) %q\nwant (%d) %q", len(rep.Tools), rep.Tools, len(c.tools), c.tools)
+			}
+			if got := rep.findings(); !slices.Equal(got, c.findings) {
+				t.Errorf("findings\n got %q\nwant %q", got, c.findings)
+			}
+		})
+	}
+}
+
+func TestInteropStreamableHTTP(t *testing.T) {
+	entry := referenceServer(t, "everything")
+	port := freePort(t)
+	cmd := exec.Command("node", entry, "streamableHttp")
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = cmd.Wait()
+	})
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server-everything did not listen on %s: %v", addr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	rep := checkJSONOf(t, "--url", fmt.Sprintf("http://%s/mcp", addr))
+	if rep.Server.Name != "mcp-servers/everything" || rep.Server.Transport != "http" {
+		t.Errorf("server %+v", rep.Server)
+	}
+	if !slices.Equal(rep.Tools, everythingTools) {
+		t.Errorf("tools %q", rep.Tools)
+	}
+	if got := rep.findings(); !slices.Equal(got, everythingFindings) {
+		t.Errorf("findings\n got %q\nwant %q", got, everythingFindings)
+	}
+}
+
+// freePort finds a loopback port nothing listens on.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}

@@ -1,0 +1,99 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// capturingTransport wraps the SDK transport so that the tools/list
+// responses are kept as the server sent them.
+type capturingTransport struct {
+	inner mcp.Transport
+	conn  *capture
+}
+
+func (t *capturingTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.inner.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.conn = &capture{Connection: c, pending: map[jsonrpc.ID]bool{}}
+	return t.conn, nil
+}
+
+// rawPage is one tools/list response as received.
+type rawPage struct {
+	id     jsonrpc.ID
+	result json.RawMessage
+	err    *jsonrpc.Error
+}
+
+// capture records the responses to tools/list requests. The SDK gets an
+// empty list instead of the real result: the real one is decoded from the
+// captured bytes, and the SDK must neither refuse a malformed result (which
+// is a finding, not a reason to stop) nor cache it (a second listing must
+// reach the server).
+type capture struct {
+	mcp.Connection
+	mu      sync.Mutex
+	pending map[jsonrpc.ID]bool
+	pages   []rawPage
+}
+
+const toolsList = "tools/list"
+
+// sdkPlaceholder is what the SDK sees of a tools/list result.
+var sdkPlaceholder = json.RawMessage(`{"tools":[],"resultType":"complete"}`)
+
+func (c *capture) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if r, ok := msg.(*jsonrpc.Request); ok && r.Method == toolsList && r.ID.IsValid() {
+		c.mu.Lock()
+		c.pending[r.ID] = true
+		c.mu.Unlock()
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+func (c *capture) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.Connection.Read(ctx)
+	resp, ok := msg.(*jsonrpc.Response)
+	if err != nil || !ok {
+		return msg, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.pending[resp.ID] {
+		return msg, nil
+	}
+	delete(c.pending, resp.ID)
+	p := rawPage{id: resp.ID}
+	if resp.Error != nil {
+		var we *jsonrpc.Error
+		if e, ok := resp.Error.(*jsonrpc.Error); ok {
+			we = e
+		} else {
+			we = &jsonrpc.Error{Code: -32603, Message: resp.Error.Error()}
+		}
+		p.err = we
+		c.pages = append(c.pages, p)
+		return msg, nil
+	}
+	p.result = append(json.RawMessage(nil), resp.Result...)
+	c.pages = append(c.pages, p)
+	return &jsonrpc.Response{ID: resp.ID, Result: sdkPlaceholder}, nil
+}
+
+// take returns and forgets the pages received so far.
+func (c *capture) take() []rawPage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.pages
+	c.pages = nil
+	return p
+}
+
+type jsonrpcError = jsonrpc.Error

@@ -1,0 +1,219 @@
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mcplint/mcplint/config"
+)
+
+// ConfiguredServer is one server entry of an MCP client configuration file.
+type ConfiguredServer struct {
+	Name   string
+	Target Target
+	// Err is set when the entry cannot be reached as written (an unset
+	// variable, neither command nor URL); the other entries are still
+	// usable.
+	Err error
+}
+
+// ReadClientConfig reads an MCP client configuration file: the
+// "mcpServers" map of Claude Desktop's claude_desktop_config.json, of
+// Claude Code's .mcp.json and of Cursor's mcp.json, or the "servers" map of
+// VS Code's .vscode/mcp.json (also under "mcp" in its settings.json).
+// Comments and trailing commas (VS Code's JSONC) are accepted. Entries are
+// config.Server values; ${VAR}, ${VAR:-default} and ${env:VAR} are expanded
+// from getenv in commands, arguments, env, cwd, URLs and headers. Servers are
+// returned sorted by name.
+func ReadClientConfig(path string, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseClientConfig(path, src, getenv)
+}
+
+// ParseClientConfig is ReadClientConfig on the bytes of the file at path.
+func ParseClientConfig(path string, src []byte, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
+	var doc struct {
+		MCPServers map[string]json.RawMessage `json:"mcpServers"`
+		Servers    map[string]json.RawMessage `json:"servers"`
+		MCP        struct {
+			Servers map[string]json.RawMessage `json:"servers"`
+		} `json:"mcp"`
+	}
+	if err := json.Unmarshal(stripJSONC(src), &doc); err != nil {
+		return nil, fmt.Errorf("%s: not a JSON MCP client configuration: %v", path, err)
+	}
+	entries := doc.MCPServers
+	if entries == nil {
+		entries = doc.Servers
+	}
+	if entries == nil {
+		entries = doc.MCP.Servers
+	}
+	if entries == nil {
+		return nil, fmt.Errorf("%s: no \"mcpServers\" (Claude Desktop, .mcp.json, Cursor) or \"servers\" (VS Code) map", path)
+	}
+	dir := filepath.Dir(path)
+	workspace := dir
+	if filepath.Base(dir) == ".vscode" {
+		workspace = filepath.Dir(dir)
+	}
+	lookup := func(name string) (string, bool) {
+		if name == "workspaceFolder" {
+			return workspace, true
+		}
+		return getenv(name)
+	}
+	var out []ConfiguredServer
+	for name, raw := range entries {
+		var s config.Server
+		cs := ConfiguredServer{Name: name}
+		if err := json.Unmarshal(raw, &s); err != nil {
+			cs.Err = fmt.Errorf("server %q: %v", name, err)
+		} else {
+			cs.Target, cs.Err = targetOf(s, dir, lookup)
+			if cs.Err != nil {
+				cs.Err = fmt.Errorf("server %q: %w", name, cs.Err)
+			}
+		}
+		out = append(out, cs)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// targetOf turns an entry into a Target, expanding variables.
+func targetOf(s config.Server, dir string, getenv func(string) (string, bool)) (Target, error) {
+	var firstErr error
+	x := func(v string) string {
+		out, err := Expand(v, getenv)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return out
+	}
+	var t Target
+	switch {
+	case s.Command != "":
+		t.Transport = "stdio"
+		t.Command = []string{x(s.Command)}
+		for _, a := range s.Args {
+			t.Command = append(t.Command, x(a))
+		}
+		keys := make([]string, 0, len(s.Env))
+		for k := range s.Env {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			t.Env = append(t.Env, k+"="+x(s.Env[k]))
+		}
+		if s.Cwd != "" {
+			t.Dir = x(s.Cwd)
+			if !filepath.IsAbs(t.Dir) {
+				t.Dir = filepath.Join(dir, t.Dir)
+			}
+		}
+	case s.URL != "":
+		t.URL = x(s.URL)
+		if s.Type != "" || s.Transport != "" {
+			t.Transport = s.Kind()
+		}
+		if len(s.Headers) > 0 {
+			t.Header = http.Header{}
+			for k, v := range s.Headers {
+				t.Header.Set(k, x(v))
+			}
+		}
+	default:
+		return t, fmt.Errorf("neither \"command\" nor \"url\"")
+	}
+	if firstErr != nil {
+		return t, firstErr
+	}
+	return t, t.Validate()
+}
+
+// Expand replaces $VAR, ${VAR}, ${VAR:-default} and ${env:VAR} (VS Code's
+// spelling) with values from getenv. A variable that is unset and has no
+// default is an error, naming the variable but never a value.
+func Expand(s string, getenv func(string) (string, bool)) (string, error) {
+	var missing []string
+	out := os.Expand(s, func(ref string) string {
+		name, def, hasDef := strings.Cut(ref, ":-")
+		name = strings.TrimPrefix(name, "env:")
+		if strings.HasPrefix(name, "input:") {
+			missing = append(missing, "${"+ref+"} (an input VS Code prompts for)")
+			return ""
+		}
+		if v, ok := getenv(name); ok && (v != "" || !hasDef) {
+			return v
+		}
+		if hasDef {
+			return def
+		}
+		missing = append(missing, name)
+		return ""
+	})
+	if len(missing) > 0 {
+		return "", fmt.Errorf("environment variable %s is not set", strings.Join(missing, ", "))
+	}
+	return out, nil
+}
+
+// stripJSONC removes // and /* */ comments and trailing commas outside
+// strings, so that VS Code's JSONC reads as JSON. Offsets are kept (comments
+// become spaces) so that errors point at the right place.
+func stripJSONC(src []byte) []byte {
+	out := append([]byte(nil), src...)
+	inString := false
+	lastComma := -1
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		if inString {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		switch {
+		case c == '"':
+			inString, lastComma = true, -1
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			out[i], out[i+1] = ' ', ' '
+			for i += 2; i < len(out) && !(out[i] == '*' && i+1 < len(out) && out[i+1] == '/'); i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			if i+1 < len(out) {
+				out[i], out[i+1] = ' ', ' '
+				i++
+			}
+		case c == ',':
+			lastComma = i
+		case c == '}' || c == ']':
+			if lastComma >= 0 {
+				out[lastComma] = ' '
+			}
+			lastComma = -1
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			lastComma = -1
+		}
+	}
+	return out
+}

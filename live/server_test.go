@@ -1,0 +1,172 @@
+package live
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The test binary doubles as the servers the tests talk to: with
+// serverEnv set it runs the named server on stdin/stdout instead of the
+// tests.
+const serverEnv = "MCPLINT_LIVE_TEST_SERVER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(serverEnv); mode != "" {
+		os.Exit(serve(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// brokenServer is a go-sdk server publishing deliberately broken tools.
+func brokenServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "broken-test-server", Version: "0.1.0"}, nil)
+	h := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
+	// A name with a space (tool-name-valid).
+	s.AddTool(&mcp.Tool{Name: "read file", Description: "Read a file.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)}, h)
+	// No description (description-present).
+	s.AddTool(&mcp.Tool{Name: "count",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}}}`)}, h)
+	// The SDK refuses to register a tool whose x-mcp-header is invalid, and
+	// its client drops such tools from ListTools: publish one anyway, as a
+	// server built otherwise would, by rewriting the list on its way out.
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if lr, ok := res.(*mcp.ListToolsResult); ok && err == nil {
+				cp := *lr
+				cp.Tools = append(append([]*mcp.Tool(nil), lr.Tools...), &mcp.Tool{
+					Name:        "send",
+					Description: "Send a message to a region.",
+					InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region Name"}}}`),
+				})
+				return &cp, nil
+			}
+			return res, err
+		}
+	})
+	return s
+}
+
+// serve runs the server named mode on stdio and returns the exit status.
+func serve(mode string) int {
+	if f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE"); f != "" {
+		pids := strconv.Itoa(os.Getpid())
+		if mode == "hang" || mode == "grandchild" {
+			// Start a grandchild in the same process group, to prove it is
+			// stopped too.
+			cmd := exec.Command(os.Args[0])
+			cmd.Env = append(os.Environ(), serverEnv+"=sleep", "MCPLINT_LIVE_TEST_PIDFILE=")
+			if err := cmd.Start(); err == nil {
+				pids += " " + strconv.Itoa(cmd.Process.Pid)
+			}
+		}
+		_ = os.WriteFile(f, []byte(pids), 0o644)
+	}
+	switch mode {
+	case "broken":
+		if err := brokenServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
+	case "sleep":
+		time.Sleep(time.Hour)
+		return 0
+	case "crash":
+		fmt.Fprintln(os.Stderr, "loading configuration")
+		fmt.Fprintln(os.Stderr, "fatal: missing API_KEY")
+		return 1
+	case "hang", "grandchild":
+		time.Sleep(time.Hour)
+		return 0
+	case "garbage":
+		fmt.Println("Starting server on stdio...")
+		fmt.Println("Ready.")
+		time.Sleep(time.Hour)
+		return 0
+	}
+	return rawServer(mode)
+}
+
+// rawServer answers JSON-RPC by hand, to misbehave in ways the SDK's server
+// never would.
+func rawServer(mode string) int {
+	if mode == "noisy" {
+		fmt.Println("noisy server 1.0 starting")
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	out := json.NewEncoder(os.Stdout)
+	page := 0
+	for in.Scan() {
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				Cursor string `json:"cursor"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
+			continue
+		}
+		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
+		switch req.Method {
+		case "initialize":
+			reply["result"] = map[string]any{
+				"protocolVersion": "2025-06-18",
+				"capabilities":    map[string]any{"tools": map[string]any{}},
+				"serverInfo":      map[string]any{"name": "fault-" + mode, "version": "1.0.0"},
+			}
+		case "tools/list":
+			page++
+			tool := func(name string) map[string]any {
+				return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object"}}
+			}
+			switch mode {
+			case "rpcerror":
+				reply["error"] = map[string]any{"code": -32603, "message": "database unavailable"}
+			case "notlist":
+				reply["result"] = map[string]any{"items": []any{}}
+			case "endless":
+				reply["result"] = map[string]any{"tools": []any{tool("t" + strconv.Itoa(page))}, "nextCursor": "c" + strconv.Itoa(page)}
+			case "repeat":
+				reply["result"] = map[string]any{"tools": []any{tool("t")}, "nextCursor": "same"}
+			case "paged":
+				// Two pages; the order of the second listing differs.
+				switch req.Params.Cursor {
+				case "":
+					names := []string{"alpha", "beta"}
+					if page > 2 {
+						names = []string{"beta", "alpha"}
+					}
+					reply["result"] = map[string]any{"tools": []any{tool(names[0]), tool(names[1])}, "nextCursor": "p2"}
+				default:
+					reply["result"] = map[string]any{"tools": []any{tool("gamma")}}
+				}
+			default:
+				reply["result"] = map[string]any{"tools": []any{tool("echo")}}
+			}
+		default:
+			if strings.Contains(req.Method, "/") && req.Method != "ping" {
+				reply["error"] = map[string]any{"code": -32601, "message": "method not found: " + req.Method}
+			} else {
+				reply["result"] = map[string]any{}
+			}
+		}
+		_ = out.Encode(reply)
+	}
+	return 0
+}

@@ -1,0 +1,68 @@
+package mcplinttest_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcplint/mcplint/mcplinttest"
+)
+
+type input struct {
+	Path string `json:"path" jsonschema:"the path of the note"`
+}
+
+func goodServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "1.0.0"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "notes_read", Description: "Read a note and return its text."},
+		func(context.Context, *mcp.CallToolRequest, input) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{}, nil, nil
+		})
+	return s
+}
+
+func TestCleanServerPasses(t *testing.T) {
+	if diags := mcplinttest.Check(t, goodServer()); len(diags) != 0 {
+		t.Errorf("findings on a clean server: %v", diags)
+	}
+}
+
+// recorder stands in for *testing.T to see what Check reports.
+type recorder struct {
+	errors []string
+	fatal  bool
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(f string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(f, args...))
+}
+func (r *recorder) Fatalf(f string, args ...any) { r.fatal = true; r.Errorf(f, args...) }
+
+func TestBrokenServerFails(t *testing.T) {
+	s := goodServer()
+	s.AddTool(&mcp.Tool{Name: "delete note", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	var r recorder
+	mcplinttest.Check(&r, s)
+	if len(r.errors) != 1 || r.fatal {
+		t.Fatalf("reports %q (fatal %v), want one error", r.errors, r.fatal)
+	}
+	for _, want := range []string{"tool-name-valid", `tool name "delete note" contains a space`, "description-present"} {
+		if !strings.Contains(r.errors[0], want) {
+			t.Errorf("the failure lacks %q:\n%s", want, r.errors[0])
+		}
+	}
+	// Ignoring the rules lets it pass.
+	r = recorder{}
+	mcplinttest.Check(&r, s, mcplinttest.Ignore("tool-name-valid", "description-present"))
+	if len(r.errors) != 0 {
+		t.Errorf("with the rules ignored: %q", r.errors)
+	}
+}
