@@ -1,0 +1,167 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// SecurityPack is the pack of the rules that catch tools attacking the
+// model or the user that reads them. It is off for `mcplint lint` (select
+// it with --extend-select security) and meant to be on for `mcplint check`,
+// which looks at servers one has not written.
+const SecurityPack = "security"
+
+var securityPacks = []string{SecurityPack}
+
+var securityRules = []*lint.Rule{
+	DescriptionInjection, DescriptionSensitiveFile, DescriptionExfiltration, DescriptionToolRedirection,
+	InvisibleCharacters, ToolNameHomoglyph, ToolNameShadowing, ContextBudget, SecretInSchema,
+}
+
+// text is a string of a tool that the model reads as prose.
+type text struct {
+	ptr  string
+	what string
+	s    string
+}
+
+// enumDescriptionKeys hold per-value descriptions of an enum, as VS Code's
+// JSON schemas and several SDKs write them.
+var enumDescriptionKeys = []string{"enumDescriptions", "markdownEnumDescriptions", "x-enumDescriptions", "x-enum-descriptions", "enumNames"}
+
+// proseOf collects the texts of a tool that address the model: the tool's
+// description and title, and the descriptions and titles of every subschema
+// of its input and output schemas, enum value descriptions included.
+func proseOf(v map[string]any) []text {
+	var out []text
+	for _, k := range []string{"description", "title"} {
+		if s, ok := v[k].(string); ok {
+			out = append(out, text{"/" + k, "the tool's " + k, s})
+		}
+	}
+	if ann, ok := v["annotations"].(map[string]any); ok {
+		if s, ok := ann["title"].(string); ok {
+			out = append(out, text{"/annotations/title", "the tool's title", s})
+		}
+	}
+	for _, root := range []string{"inputSchema", "outputSchema"} {
+		sv, ok := v[root]
+		if !ok {
+			continue
+		}
+		schema.Walk(sv, "/"+root, func(s map[string]any, ptr string, _ int) bool {
+			for _, k := range []string{"description", "title"} {
+				if str, ok := s[k].(string); ok {
+					out = append(out, text{ptr + "/" + k, "a " + k + " in " + root, str})
+				}
+			}
+			for _, k := range enumDescriptionKeys {
+				list, _ := s[k].([]any)
+				for i, e := range list {
+					if str, ok := e.(string); ok {
+						out = append(out, text{fmt.Sprintf("%s/%s/%d", ptr, k, i), "an enum value description", str})
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// eachString calls fn for every string of v, object keys included (a key's
+// pointer is its member's).
+func eachString(v any, ptr string, fn func(ptr, s string, key bool)) {
+	switch t := v.(type) {
+	case string:
+		fn(ptr, t, false)
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := ptr + "/" + manifest.EscapePointerToken(k)
+			fn(p, k, true)
+			eachString(t[k], p, fn)
+		}
+	case []any:
+		for i, e := range t {
+			eachString(e, fmt.Sprintf("%s/%d", ptr, i), fn)
+		}
+	}
+}
+
+// excerpt quotes the part of s around [i, j), short enough for a message.
+func excerpt(s string, i, j int) string {
+	const around = 30
+	start, end := max(0, i-around), min(len(s), j+around)
+	for start > 0 && !utf8RuneStart(s[start]) {
+		start--
+	}
+	for end < len(s) && !utf8RuneStart(s[end]) {
+		end++
+	}
+	q := s[start:end]
+	if start > 0 {
+		q = "…" + q
+	}
+	if end < len(s) {
+		q += "…"
+	}
+	return fmt.Sprintf("%q", q)
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// Options arrive as their default's Go type from the command line
+// (lint.OptionValue) and as decoded JSON from elsewhere; these read both.
+
+func sizeOption(v any) int {
+	switch n := v.(type) {
+	case int:
+		return n
+	case float64:
+		return int(n)
+	case json.Number:
+		i, _ := n.Int64()
+		return int(i)
+	}
+	return 0
+}
+
+func stringList(v any) []string {
+	switch l := v.(type) {
+	case []string:
+		return l
+	case []any:
+		out := make([]string, 0, len(l))
+		for _, e := range l {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func serverLists(v any) map[string][]string {
+	switch m := v.(type) {
+	case map[string][]string:
+		return m
+	case map[string]any:
+		out := make(map[string][]string, len(m))
+		for k, l := range m {
+			out[k] = stringList(l)
+		}
+		return out
+	}
+	return nil
+}
