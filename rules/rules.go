@@ -4,10 +4,17 @@
 //
 // Packs: "mcp" (on by default) enforces what the MCP specification demands
 // of a tool for the protocol version checked against; "robust" (on by
-// default, warnings) catches schemas that are valid but fail in practice.
+// default, warnings) catches schemas that are valid but fail in practice;
+// "security" (off for lint, on for check; SecurityPack) catches tools that
+// attack the model or the user; "breaking" and "non-breaking" (run by
+// `mcplint breaking` only, package breaking) classify the changes between
+// two versions of a list.
 package rules
 
-import "github.com/mcplint/mcplint/lint"
+import (
+	"github.com/mcplint/mcplint/breaking"
+	"github.com/mcplint/mcplint/lint"
+)
 
 // All is the catalogue, in the order `mcplint rules` lists it.
 var All = concat(
@@ -19,6 +26,9 @@ var All = concat(
 	zodRules,
 	complexityRules,
 	robustRules,
+	liveRules,
+	securityRules,
+	breaking.Rules,
 )
 
 func concat(families ...[]*lint.Rule) []*lint.Rule {

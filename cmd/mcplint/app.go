@@ -21,7 +21,8 @@ newline-delimited pages of those, an array of tools, a single tool, or a
 plugin contract {"name", "description", "schema"}, in JSON or YAML.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
-usage error or when a file cannot be read or parsed.`
+usage error or when a file cannot be read or parsed, 3 when a live server
+(check) cannot be listed.`
 
 // app builds the command tree. It is built anew for each run: urfave/cli
 // keeps parsed values in the flags.
@@ -49,7 +50,7 @@ func (e *env) app() *cli.Command {
 			}
 			return cli.ShowRootCommandHelp(cmd)
 		},
-		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand()},
+		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.initCommand(), e.schemaCommand()},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -36,13 +37,14 @@ func (e *env) fixCommand() *cli.Command {
 			&cli.BoolFlag{Name: "diff", Usage: "print a unified diff of the changes instead of the result"},
 			&cli.BoolFlag{Name: "unsafe-fixes", Usage: "apply unsafe fixes too (they change what the tool accepts or means)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only the summary of what remains, and nothing when nothing does"},
-		}, e.selectionFlags()...),
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the report of what remains, on standard error: " + strings.Join(reportFormats, ", ")},
+		}, append(projectFlags(), e.selectionFlags()...)...),
 		Action: e.fix,
 	}
 }
 
 func (e *env) fix(_ context.Context, cmd *cli.Command) error {
-	min, err := failOn(cmd)
+	fmtName, err := reportFormat(cmd)
 	if err != nil {
 		return err
 	}
@@ -50,16 +52,18 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := e.config(cmd)
+	set, err := e.settings(cmd)
 	if err != nil {
 		return err
 	}
+	min := set.failOn
+	cfg := set.lint
 	cfg.UnsafeFixes = cmd.Bool("unsafe-fixes")
 	linter, err := lint.New(e.catalogue, cfg)
 	if err != nil {
 		return &usageError{err: err}
 	}
-	files, err := e.paths(cmd.Args().Slice())
+	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -115,7 +119,11 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		applied += res.Applied
 		done = append(done, report.File{Manifest: res.Manifest, Diagnostics: res.Remaining})
 	}
-	err = report.WriteText(e.stderr, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
+	if fmtName == "text" {
+		err = report.WriteText(e.stderr, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
+	} else {
+		err = e.writeReport(e.stderr, fmtName, done, linter.Rules)
+	}
 	if err != nil {
 		return err
 	}

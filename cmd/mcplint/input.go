@@ -32,6 +32,14 @@ func (e *env) paths(args []string) ([]string, error) {
 // load reads a manifest from a file, or from the run's standard input for
 // "-" (manifest.ReadFile would read the process's).
 func (e *env) load(path string) (*manifest.Manifest, error) {
+	m, err := e.read(path)
+	if err == nil {
+		limitMemory(len(m.Src))
+	}
+	return m, err
+}
+
+func (e *env) read(path string) (*manifest.Manifest, error) {
 	if path != "-" {
 		return manifest.ReadFile(path)
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcplint/mcplint/baseline"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/report"
 )
@@ -25,20 +27,18 @@ func (e *env) lintCommand() *cli.Command {
 		ArgsUsage:    "[FILE...]",
 		Description:  lintDescription,
 		OnUsageError: onUsageError,
-		Flags: append([]cli.Flag{
-			formatFlag(),
+		Flags: append(append([]cli.Flag{
+			reportFormatFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
-		}, e.selectionFlags()...),
+			&cli.StringFlag{Name: "baseline", Usage: "report only the findings that are not in the baseline `FILE` (see --write-baseline)"},
+			&cli.StringFlag{Name: "write-baseline", Usage: "record today's findings in the baseline `FILE` and exit 0; later runs with --baseline FILE report only new ones"},
+		}, projectFlags()...), e.selectionFlags()...),
 		Action: e.lint,
 	}
 }
 
 func (e *env) lint(_ context.Context, cmd *cli.Command) error {
-	fmtName, err := format(cmd)
-	if err != nil {
-		return err
-	}
-	min, err := failOn(cmd)
+	fmtName, err := reportFormat(cmd)
 	if err != nil {
 		return err
 	}
@@ -46,15 +46,22 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := e.config(cmd)
+	set, err := e.settings(cmd)
 	if err != nil {
 		return err
 	}
-	linter, err := lint.New(e.catalogue, cfg)
+	min := set.failOn
+	linter, err := lint.New(e.catalogue, set.lint)
 	if err != nil {
 		return &usageError{err: err}
 	}
-	files, err := e.paths(cmd.Args().Slice())
+	var base *baseline.Baseline
+	if p := cmd.String("baseline"); p != "" {
+		if base, err = baseline.Read(p); err != nil {
+			return &usageError{err: err}
+		}
+	}
+	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -73,12 +80,18 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 			errs = append(errs, err)
 			continue
 		}
+		if base != nil {
+			diags = base.Filter(baseline.Dir(cmd.String("baseline")), diags)
+		}
 		done = append(done, report.File{Manifest: m, Diagnostics: diags})
 	}
-	if fmtName == "json" {
-		err = report.WriteJSON(e.stdout, done)
-	} else {
+	if p := cmd.String("write-baseline"); p != "" {
+		return e.writeBaseline(p, done, errs)
+	}
+	if fmtName == "text" {
 		err = report.WriteText(e.stdout, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+	} else {
+		err = e.writeReport(e.stdout, fmtName, done, linter.Rules)
 	}
 	if err != nil {
 		return err
@@ -95,5 +108,22 @@ func outcome(files []report.File, errs []error, min lint.Severity) error {
 	if report.Summarize(files).Reaches(min) {
 		return errFindings
 	}
+	return nil
+}
+
+// writeBaseline records the findings of a run; a run with input errors
+// records nothing, since its baseline would miss the unreadable files'.
+func (e *env) writeBaseline(path string, files []report.File, errs []error) error {
+	if len(errs) > 0 {
+		return &inputErrors{errs: errs}
+	}
+	var all []lint.Diagnostic
+	for _, f := range files {
+		all = append(all, f.Diagnostics...)
+	}
+	if err := baseline.New(baseline.Dir(path), all).Write(path); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), path)
 	return nil
 }

@@ -60,6 +60,8 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitError    = 2
+	// exitFailure: a server could not be checked (mcplint check).
+	exitFailure = 3
 )
 
 func (e *env) run(ctx context.Context, args []string) int {
@@ -69,6 +71,13 @@ func (e *env) run(ctx context.Context, args []string) int {
 	}
 	if errors.Is(err, errFindings) {
 		return exitFindings
+	}
+	var sf *serverFailures
+	if errors.As(err, &sf) {
+		for _, msg := range sf.msgs {
+			fmt.Fprintf(e.stderr, "mcplint: %s\n", msg)
+		}
+		return exitFailure
 	}
 	var ie *inputErrors
 	if errors.As(err, &ie) {

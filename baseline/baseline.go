@@ -1,0 +1,142 @@
+// Package baseline records the findings a project accepts today so that
+// adopting mcplint in an existing project reports only new ones.
+//
+// A finding is identified by its rule, its file, its tool's name and the
+// JSON Pointer of the finding inside the tool, never by line number or by
+// the tool's position in the list, so editing or reordering elsewhere does
+// not revive it. Identical findings are counted: a baseline holding one
+// lets one through, not every later copy.
+//
+// The file is JSON: {"version": 1, "findings": [{"rule", "file", "tool",
+// "pointer", "message"}]}, sorted, one finding an element; "message" is for
+// readers and is not matched. Paths are relative to the baseline file's
+// directory, with "/" separators, so the file works from any directory and
+// on any system.
+package baseline
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/mcplint/mcplint/atomicfile"
+	"github.com/mcplint/mcplint/lint"
+)
+
+// Version is the baseline file format's version.
+const Version = 1
+
+// Baseline is a set of accepted findings.
+type Baseline struct {
+	Version  int       `json:"version"`
+	Findings []Finding `json:"findings"`
+}
+
+// Finding identifies one accepted finding.
+type Finding struct {
+	Rule    string `json:"rule"`
+	File    string `json:"file"`
+	Tool    string `json:"tool"`
+	Pointer string `json:"pointer"`
+	Message string `json:"message,omitempty"`
+}
+
+func (f Finding) key() Finding { f.Message = ""; return f }
+
+// New records diags; dir is the directory of the baseline file, against
+// which file paths are made relative.
+func New(dir string, diags []lint.Diagnostic) *Baseline {
+	b := &Baseline{Version: Version, Findings: []Finding{}}
+	for i := range diags {
+		f := identify(dir, &diags[i])
+		f.Message = diags[i].Message
+		b.Findings = append(b.Findings, f)
+	}
+	slices.SortFunc(b.Findings, func(x, y Finding) int {
+		return cmp.Or(cmp.Compare(x.File, y.File), cmp.Compare(x.Tool, y.Tool),
+			cmp.Compare(x.Pointer, y.Pointer), cmp.Compare(x.Rule, y.Rule), cmp.Compare(x.Message, y.Message))
+	})
+	return b
+}
+
+func identify(dir string, d *lint.Diagnostic) Finding {
+	return Finding{Rule: d.Rule, File: relPath(dir, d.File), Tool: d.Tool, Pointer: d.RelPointer}
+}
+
+func relPath(dir, file string) string {
+	if file == "" || file == "<stdin>" || dir == "" {
+		return filepath.ToSlash(file)
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return filepath.ToSlash(file)
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Filter returns the diagnostics the baseline does not hold; dir is the
+// baseline file's directory.
+func (b *Baseline) Filter(dir string, diags []lint.Diagnostic) []lint.Diagnostic {
+	left := map[Finding]int{}
+	for _, f := range b.Findings {
+		left[f.key()]++
+	}
+	var out []lint.Diagnostic
+	for i := range diags {
+		k := identify(dir, &diags[i])
+		if left[k] > 0 {
+			left[k]--
+			continue
+		}
+		out = append(out, diags[i])
+	}
+	return out
+}
+
+// Read loads a baseline file.
+func Read(path string) (*Baseline, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read baseline: %w", err)
+	}
+	var b Baseline
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	if b.Version != Version {
+		return nil, fmt.Errorf("baseline %s: version %d, want %d", path, b.Version, Version)
+	}
+	return &b, nil
+}
+
+// Write saves the baseline, replacing the file atomically.
+func (b *Baseline) Write(path string) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(b); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, buf.Bytes())
+}
+
+// Dir is the directory against which a baseline file's paths are
+// relative.
+func Dir(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Dir(path)
+	}
+	return filepath.Dir(abs)
+}

@@ -1,0 +1,59 @@
+package baseline
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcplint/mcplint/lint"
+)
+
+func TestFilterIgnoresLinesAndOrder(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tools.json")
+	old := []lint.Diagnostic{
+		{Rule: "r1", File: file, Tool: "a", RelPointer: "/name", Line: 3, Pointer: "/tools/0/name"},
+		{Rule: "r2", File: file, Tool: "b", RelPointer: "/inputSchema", Line: 9, Pointer: "/tools/1/inputSchema"},
+	}
+	path := filepath.Join(dir, "baseline.json")
+	if err := New(dir, old).Write(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A tool was inserted before: lines and indexes moved, identities
+	// did not; one finding is new, and a second copy of an old one too.
+	now := []lint.Diagnostic{
+		{Rule: "r1", File: file, Tool: "new", RelPointer: "/name", Line: 3},
+		{Rule: "r1", File: file, Tool: "a", RelPointer: "/name", Line: 12, Pointer: "/tools/1/name"},
+		{Rule: "r2", File: file, Tool: "b", RelPointer: "/inputSchema", Line: 20, Pointer: "/tools/2/inputSchema"},
+		{Rule: "r2", File: file, Tool: "b", RelPointer: "/inputSchema", Line: 20, Pointer: "/tools/2/inputSchema"},
+	}
+	got := b.Filter(dir, now)
+	if len(got) != 2 || got[0].Tool != "new" || got[1].Tool != "b" {
+		t.Errorf("Filter = %+v, want the new tool's finding and the second copy", got)
+	}
+	if b.Findings[0].File != "tools.json" {
+		t.Errorf("file recorded as %q, want it relative to the baseline", b.Findings[0].File)
+	}
+}
+
+func TestReadRejects(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{"version": `{"version": 2, "findings": []}`, "key": `{"version": 1, "x": 1}`} {
+		p := filepath.Join(dir, name)
+		if err := (&Baseline{}).Write(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeFile(p, src); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Read(p); err == nil {
+			t.Errorf("%s: accepted %s", name, src)
+		}
+	}
+}
+
+func writeFile(p, s string) error { return os.WriteFile(p, []byte(s), 0o644) }

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/mcplint/mcplint/atomicfile"
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+const initDescription = `Writes a commented starter .mcplint.yaml in the current directory: the
+manifests found in it and its subdirectories (up to three levels down,
+skipping hidden directories and node_modules) as "files", the servers of a
+.mcp.json there as "servers", and every other setting commented out with
+its default. It refuses to replace an existing configuration unless --force.`
+
+func (e *env) initCommand() *cli.Command {
+	return &cli.Command{
+		Name:         "init",
+		Usage:        "write a starter .mcplint.yaml for the project in the current directory",
+		Description:  initDescription,
+		OnUsageError: onUsageError,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "force", Usage: "replace an existing configuration file"},
+		},
+		Action: e.init,
+	}
+}
+
+func (e *env) init(_ context.Context, cmd *cli.Command) error {
+	for _, n := range config.Names {
+		if _, err := os.Stat(n); err == nil && !cmd.Bool("force") {
+			return usagef("%s exists; edit it, or use --force to replace it", n)
+		}
+	}
+	manifests, err := findManifests(".", 3)
+	if err != nil {
+		return err
+	}
+	servers := readMCPJSON(".mcp.json")
+	text := starterConfig(manifests, servers)
+	// What init writes must load: it is the first thing users see.
+	if _, err := config.Parse(config.Names[0], []byte(text)); err != nil {
+		return fmt.Errorf("internal error: the starter configuration does not validate: %w", err)
+	}
+	if err := atomicfile.Write(config.Names[0], []byte(text)); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d manifests, %d servers)\n", config.Names[0], len(manifests), len(servers))
+	return nil
+}
+
+// findManifests returns the JSON and YAML files under dir that load as
+// tool manifests with at least one tool.
+func findManifests(dir string, depth int) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // unreadable parts are not the project's manifests
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor" || strings.Count(filepath.ToSlash(p), "/") >= depth) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".json", ".yaml", ".yml":
+		default:
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") || d.Name() == "package.json" || d.Name() == "package-lock.json" || d.Name() == "tsconfig.json" {
+			return nil
+		}
+		if fi, err := d.Info(); err != nil || fi.Size() > manifest.MaxSize {
+			return nil
+		}
+		if m, err := manifest.ReadFile(p); err == nil && len(m.Tools) > 0 {
+			out = append(out, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// readMCPJSON reads the mcpServers of a .mcp.json; nil when there is none
+// or it is not one.
+func readMCPJSON(path string) map[string]config.Server {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var doc struct {
+		MCPServers map[string]config.Server `json:"mcpServers"`
+	}
+	if json.Unmarshal(src, &doc) != nil {
+		return nil
+	}
+	return doc.MCPServers
+}
+
+func starterConfig(manifests []string, servers map[string]config.Server) string {
+	var b strings.Builder
+	b.WriteString(`# mcplint configuration. Flags on the command line override it.
+# Schema (for editors): mcplint schema config > mcplint.schema.json, then
+# yaml-language-server: $schema=./mcplint.schema.json
+
+# The manifests (tools/list results) that "mcplint lint" checks when no
+# FILE is named.
+`)
+	if len(manifests) == 0 {
+		b.WriteString("# files:\n#   - tools.json\n")
+	} else {
+		b.WriteString("files:\n")
+		for _, m := range manifests {
+			fmt.Fprintf(&b, "  - %s\n", quote(m))
+		}
+	}
+	fmt.Fprintf(&b, `
+# Rules to run instead of the default packs (%s); "all" is every rule.
+# select: [mcp, robust]
+# extend-select: []
+
+# The MCP protocol version to check against.
+# protocol: %q
+
+# Exit with status 1 when a finding is at least this severe: error,
+# warning, info or never.
+# fail-on: error
+
+# Per-rule severity (error, warning, info) or off.
+# severity:
+#   description-present: error
+
+# Rule options by rule ID (mcplint rules ID lists them).
+# options:
+#   rule-id: {name: value}
+
+# Findings this project accepts; each needs a reason.
+# ignore:
+#   - rule: tool-name-valid
+#     tool: "legacy_*"
+#     file: "vendor/*.json"
+#     reason: names kept for existing clients
+`, strings.Join(lint.DefaultPacks, ", "), lint.LatestProtocol)
+	b.WriteString("\n# MCP servers to check live, as in .mcp.json's mcpServers.\n")
+	if len(servers) == 0 {
+		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")
+		return b.String()
+	}
+	names := make([]string, 0, len(servers))
+	for n := range servers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	b.WriteString("servers:\n")
+	for _, n := range names {
+		s, _ := json.Marshal(servers[n])
+		fmt.Fprintf(&b, "  %s: %s\n", quote(n), s)
+	}
+	return b.String()
+}
+
+// quote writes a YAML scalar as a JSON string, which YAML reads the same.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/lint"
+)
+
+// projectFlags are the flags that read the project's configuration file.
+func projectFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "config", Usage: "read the configuration from `FILE` instead of the .mcplint.yaml (.yml, .json) found in the current directory or above"},
+		&cli.BoolFlag{Name: "no-config", Usage: "read no configuration file"},
+	}
+}
+
+// projectConfig loads the configuration file named by --config, or the
+// one found from the current directory up; nil when there is none or with
+// --no-config. A file that does not validate is a usage error (status 2).
+func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
+	if cmd.Bool("no-config") {
+		if cmd.IsSet("config") {
+			return nil, usagef("--config and --no-config contradict each other")
+		}
+		return nil, nil
+	}
+	path := cmd.String("config")
+	if path == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		if path, err = config.Find(wd); err != nil || path == "" {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+			path = rel
+		}
+	}
+	f, err := config.Load(path)
+	if err != nil {
+		return nil, &usageError{err: err}
+	}
+	return f, nil
+}
+
+// settings are what a run is configured with: the file's, overridden by
+// the flags.
+type settings struct {
+	file   *config.File
+	lint   lint.Config
+	failOn lint.Severity
+}
+
+// settings merges the configuration file and the selection flags: a flag
+// given on the command line replaces the file's value (--select, --protocol,
+// --fail-on), or adds to it (--extend-select, --ignore, --option, which
+// wins for the same rule option).
+func (e *env) settings(cmd *cli.Command) (*settings, error) {
+	f, err := e.projectConfig(cmd)
+	if err != nil {
+		return nil, err
+	}
+	flags, err := e.config(cmd)
+	if err != nil {
+		return nil, err
+	}
+	s := &settings{file: f, lint: flags}
+	if f != nil {
+		base, err := f.LintConfig(e.catalogue)
+		if err != nil {
+			return nil, &usageError{err: err}
+		}
+		if !cmd.IsSet("select") {
+			s.lint.Select = base.Select
+		}
+		if !cmd.IsSet("protocol") && base.Protocol != "" {
+			s.lint.Protocol = base.Protocol
+		}
+		s.lint.ExtendSelect = append(base.ExtendSelect, flags.ExtendSelect...)
+		s.lint.Ignore = append(base.Ignore, flags.Ignore...)
+		s.lint.Severity = base.Severity
+		s.lint.Suppress = base.Suppress
+		opts := base.Options
+		for id, o := range flags.Options {
+			if opts == nil {
+				opts = map[string]map[string]any{}
+			}
+			if opts[id] == nil {
+				opts[id] = map[string]any{}
+			}
+			for k, v := range o {
+				opts[id][k] = v
+			}
+		}
+		s.lint.Options = opts
+	}
+	if f != nil && !cmd.IsSet("fail-on") && f.FailOn != "" {
+		if f.FailOn != "never" {
+			s.failOn, err = lint.ParseSeverity(f.FailOn)
+			if err != nil {
+				return nil, usagef("%s: fail-on: %v", f.Path, err)
+			}
+		}
+	} else if s.failOn, err = failOn(cmd); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// files returns the manifests to read: those named, or with none named,
+// the configuration's "files" when it has some, else standard input.
+func (s *settings) files(e *env, args []string) ([]string, error) {
+	if len(args) > 0 || s.file == nil || len(s.file.Files) == 0 {
+		return e.paths(args)
+	}
+	found, err := s.file.ManifestFiles()
+	if err != nil {
+		return nil, &usageError{err: err}
+	}
+	if len(found) == 0 {
+		return nil, usagef("%s: no file matches files: %s", s.file.Path, strings.Join(s.file.Files, ", "))
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return found, nil
+	}
+	for i, p := range found {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			found[i] = rel
+		}
+	}
+	return found, nil
+}

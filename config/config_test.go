@@ -1,0 +1,184 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/rules"
+)
+
+const good = `# a project configuration
+select: [mcp]
+extend-select: [robust]
+protocol: "2025-06-18"
+severity:
+  tool-name-valid: warning
+  input-schema-root-object: "off"
+ignore:
+  - rule: tool-name-valid
+    tool: "legacy_*"
+    file: "vendor/*.json"
+    reason: the vendor's names are kept as they are
+servers:
+  fs:
+    command: npx
+    args: ["-y", "@modelcontextprotocol/server-filesystem", "."]
+    env: {DEBUG: "1"}
+  remote:
+    url: https://example.com/mcp
+    headers: {Authorization: "Bearer x"}
+    type: http
+`
+
+func write(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadGood(t *testing.T) {
+	dir := t.TempDir()
+	f, err := Load(write(t, dir, ".mcplint.yaml", good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Servers["fs"].Kind() != "stdio" || f.Servers["remote"].Kind() != "http" {
+		t.Errorf("server kinds: %q %q", f.Servers["fs"].Kind(), f.Servers["remote"].Kind())
+	}
+	cfg, err := f.LintConfig(rules.All)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lint.Config{
+		Select: []string{"mcp"}, ExtendSelect: []string{"robust"}, Protocol: "2025-06-18",
+		Ignore:   []string{"input-schema-root-object"},
+		Severity: map[string]lint.Severity{"tool-name-valid": lint.Warning},
+		Suppress: []lint.Suppression{{Rule: "tool-name-valid", Tool: "legacy_*", File: "vendor/*.json", Dir: f.Dir, Reason: "the vendor's names are kept as they are"}},
+	}
+	if d := cmp.Diff(want, cfg); d != "" {
+		t.Errorf("lint config (-want +got):\n%s", d)
+	}
+}
+
+func TestLoadJSON(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Load(write(t, dir, ".mcplint.json", "{\n  \"select\": [\"mcp\"],\n  \"fail-on\": 3\n}\n"))
+	var es Errors
+	if !errors.As(err, &es) || len(es) != 1 {
+		t.Fatalf("err = %v, want one schema error", err)
+	}
+	if es[0].Line != 3 || es[0].Column != 3 {
+		t.Errorf("position %d:%d, want 3:3 (%v)", es[0].Line, es[0].Column, es[0])
+	}
+}
+
+func TestLoadErrorsHavePositions(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      []string // substrings of the errors, in order
+	}{
+		{"unknown key", "select: [mcp]\nselct: [robust]\n", []string{":2:1: ", "selct"}},
+		{"wrong type", "select: mcp\n", []string{":1:1: ", "select", "array"}},
+		{"missing reason", "ignore:\n  - rule: tool-name-valid\n", []string{":2:5: ", "reason"}},
+		{"bad level", "severity:\n  tool-name-valid: loud\n", []string{":2:3: ", "severity.tool-name-valid"}},
+		{"server without command or url", "servers:\n  x:\n    args: [a]\n", []string{":2:3: ", "servers.x"}},
+		{"nested unknown key", "servers:\n  x:\n    command: a\n    cmd: b\n", []string{":4:5: ", "cmd"}},
+		{"yaml syntax", "select: [mcp\n", []string{".mcplint.yaml:"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(write(t, t.TempDir(), ".mcplint.yaml", c.src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			rest := msg
+			for _, w := range c.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("error %q lacks %q", msg, w)
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
+
+func TestLintConfigChecksNames(t *testing.T) {
+	for _, src := range []string{
+		"severity: {no-such-rule: error}\n",
+		"options: {no-such-rule: {a: 1}}\n",
+		"ignore: [{rule: no-such-rule, reason: r}]\n",
+		"ignore: [{tool: '[', reason: r}]\n",
+		"select: [no-such-pack]\n",
+		"protocol: '1999-01-01'\n",
+	} {
+		f, err := Load(write(t, t.TempDir(), ".mcplint.yaml", src))
+		if err != nil {
+			t.Fatalf("%q: load: %v", src, err)
+		}
+		if _, err := f.LintConfig(rules.All); err == nil || !strings.Contains(err.Error(), ".mcplint.yaml") {
+			t.Errorf("%q: err = %v, want one naming the file", src, err)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	deep := filepath.Join(root, "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || p != "" {
+		t.Errorf("Find without a file = %q, %v", p, err)
+	}
+	want := write(t, root, ".mcplint.yml", "select: [mcp]\n")
+	if p, err := Find(deep); err != nil || p != want {
+		t.Errorf("Find = %q, %v; want %q", p, err, want)
+	}
+	nearer := write(t, filepath.Join(root, "a"), ".mcplint.json", "{}")
+	if p, _ := Find(deep); p != nearer {
+		t.Errorf("Find = %q, want the nearer %q", p, nearer)
+	}
+}
+
+func TestManifestFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tools/a.json", "{}")
+	write(t, dir, "tools/b.json", "{}")
+	write(t, dir, "other.txt", "")
+	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [tools/*.json, tools/a.json]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.ManifestFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || filepath.Base(got[0]) != "a.json" || filepath.Base(got[1]) != "b.json" {
+		t.Errorf("ManifestFiles = %v", got)
+	}
+}
+
+func TestSchemaIsValid(t *testing.T) {
+	if _, err := compiledSchema(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(Schema()), `"reason"`) {
+		t.Error("schema lacks the ignore entries' reason")
+	}
+}

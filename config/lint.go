@@ -1,0 +1,115 @@
+package config
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/mcplint/mcplint/lint"
+)
+
+// LintConfig turns the file into the engine's configuration, checking rule
+// IDs, pack names, the protocol and option values against the catalogue.
+// Errors name the file.
+func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
+	cfg := lint.Config{
+		Select:       f.Select,
+		ExtendSelect: f.ExtendSelect,
+		Protocol:     f.Protocol,
+	}
+	fail := func(format string, args ...any) (lint.Config, error) {
+		return lint.Config{}, fmt.Errorf("%s: %s", f.Path, fmt.Sprintf(format, args...))
+	}
+	if cfg.Protocol != "" && !lint.ValidProtocol(cfg.Protocol) {
+		return fail("protocol: unknown MCP protocol version %q (known: %v)", cfg.Protocol, lint.Protocols)
+	}
+	rule := func(id string) *lint.Rule {
+		for _, r := range catalogue {
+			if r.ID == id {
+				return r
+			}
+		}
+		return nil
+	}
+	for _, id := range sortedKeys(f.Severity) {
+		if rule(id) == nil {
+			return fail("severity: unknown rule %q (`mcplint rules` lists the rules)", id)
+		}
+		lvl := f.Severity[id]
+		if lvl == "off" {
+			cfg.Ignore = append(cfg.Ignore, id)
+			continue
+		}
+		s, err := lint.ParseSeverity(string(lvl))
+		if err != nil {
+			return fail("severity.%s: %v", id, err)
+		}
+		if cfg.Severity == nil {
+			cfg.Severity = map[string]lint.Severity{}
+		}
+		cfg.Severity[id] = s
+	}
+	for _, id := range sortedKeys(f.Options) {
+		r := rule(id)
+		if r == nil {
+			return fail("options: unknown rule %q (`mcplint rules` lists the rules)", id)
+		}
+		for _, name := range sortedKeys(f.Options[id]) {
+			v, err := lint.OptionValue(r, name, f.Options[id][name])
+			if err != nil {
+				return fail("options.%s.%s: %v", id, name, err)
+			}
+			if cfg.Options == nil {
+				cfg.Options = map[string]map[string]any{}
+			}
+			if cfg.Options[id] == nil {
+				cfg.Options[id] = map[string]any{}
+			}
+			cfg.Options[id][name] = v
+		}
+	}
+	for _, ig := range f.Ignore {
+		cfg.Suppress = append(cfg.Suppress, lint.Suppression{
+			Rule: ig.Rule, Tool: ig.Tool, File: ig.File, Dir: f.Dir, Reason: ig.Reason,
+		})
+	}
+	// Select checks the names and globs; its error gets the file's name.
+	if _, err := lint.Select(catalogue, cfg); err != nil {
+		return fail("%v", err)
+	}
+	return cfg, nil
+}
+
+// ManifestFiles expands Files, relative to the file's directory, into the
+// paths of existing files, sorted, each once.
+func (f *File) ManifestFiles() ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, g := range f.Files {
+		pat := g
+		if !filepath.IsAbs(pat) {
+			pat = filepath.Join(f.Dir, filepath.FromSlash(g))
+		}
+		matches, err := filepath.Glob(pat)
+		if err != nil {
+			return nil, fmt.Errorf("%s: files: bad glob %q: %v", f.Path, g, err)
+		}
+		for _, m := range matches {
+			if !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

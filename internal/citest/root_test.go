@@ -1,0 +1,64 @@
+package citest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sharedDir outlives single tests, for what they share.
+var sharedDir string
+
+func TestMain(m *testing.M) {
+	var err error
+	if sharedDir, err = os.MkdirTemp("", "citest"); err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(sharedDir)
+	os.Exit(code)
+}
+
+// repoRoot walks up from the test's directory to go.mod.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// run runs a command and fails the test when it fails.
+func run(t *testing.T, dir string, env []string, name string, args ...string) string {
+	t.Helper()
+	out, err := command(dir, env, name, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func command(dir string, env []string, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	return cmd
+}
+
+// goEnv reads a variable of `go env`.
+func goEnv(t *testing.T, name string) string {
+	t.Helper()
+	return strings.TrimSpace(run(t, "", nil, "go", "env", name))
+}

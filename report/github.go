@@ -1,0 +1,116 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+)
+
+// WriteGitHub writes one GitHub Actions workflow command a diagnostic
+// (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions):
+//
+//	::error file=tools.json,line=4,col=7,title=mcplint tool-name-valid::tool name "read file" contains a space; ...
+//
+// errors as ::error, warnings as ::warning, infos as ::notice, which the
+// runner shows as annotations on the pull request's files. Values are
+// escaped as the Actions toolkit does (actions/toolkit,
+// packages/core/src/command.ts): "%", CR and LF in the message; "%", CR,
+// LF, ":" and "," in properties.
+func WriteGitHub(w io.Writer, files []File) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range files {
+		for i := range f.Diagnostics {
+			d := &f.Diagnostics[i]
+			props := []string{"file=" + escapeProperty(githubPath(d.File))}
+			if d.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
+			}
+			props = append(props, "title="+escapeProperty("mcplint "+d.Rule))
+			msg := d.Message
+			if d.Tool != "" {
+				msg = fmt.Sprintf("tool %q: %s", d.Tool, msg)
+			}
+			if d.Fix != nil {
+				msg += " (" + fixHint(d) + ")"
+			}
+			fmt.Fprintf(bw, "::%s %s::%s\n", githubLevel(d.Severity), strings.Join(props, ","), escapeData(msg))
+		}
+	}
+	return bw.Flush()
+}
+
+func fixHint(d *lint.Diagnostic) string {
+	if d.FixKind() == lint.SafeFix {
+		return "fixable with `mcplint fix`"
+	}
+	return "fixable with `mcplint fix --unsafe-fixes`"
+}
+
+func githubLevel(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return "error"
+	case lint.Warning:
+		return "warning"
+	}
+	return "notice"
+}
+
+func githubPath(p string) string {
+	if p == "<stdin>" {
+		return p
+	}
+	return filepath.ToSlash(p)
+}
+
+var (
+	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func escapeData(s string) string     { return dataEscaper.Replace(s) }
+func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
+
+// WriteGitHubSummary writes the Markdown job summary that mcplint appends to
+// the file named by GITHUB_STEP_SUMMARY: the counts, then a table of the
+// findings (the first 200: GitHub caps a step summary at 1 MiB).
+func WriteGitHubSummary(w io.Writer, files []File) error {
+	const maxRows = 200
+	s := Summarize(files)
+	bw := bufio.NewWriter(w)
+	icon := "✅"
+	switch {
+	case s.Errors > 0:
+		icon = "❌"
+	case s.Warnings > 0:
+		icon = "⚠️"
+	}
+	fmt.Fprintf(bw, "### %s mcplint\n\n%s\n\n", icon, s)
+	if s.Total() == 0 {
+		return bw.Flush()
+	}
+	fmt.Fprint(bw, "| Severity | File | Line | Rule | Tool | Message |\n| --- | --- | ---: | --- | --- | --- |\n")
+	rows := 0
+	for _, f := range files {
+		for i := range f.Diagnostics {
+			d := &f.Diagnostics[i]
+			if rows == maxRows {
+				fmt.Fprintf(bw, "\n%d more not shown; run `mcplint lint` for all.\n", s.Total()-maxRows)
+				return bw.Flush()
+			}
+			rows++
+			fmt.Fprintf(bw, "| %s | `%s` | %d | [%s](%s) | %s | %s |\n",
+				d.Severity, cell(githubPath(d.File)), d.Line, d.Rule, HelpURI(d.Rule), cell(d.Tool), cell(d.Message))
+		}
+	}
+	return bw.Flush()
+}
+
+// cell makes a text safe in a Markdown table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\r", " ", "\n", " ", "<", "&lt;", ">", "&gt;", "`", "'").Replace(s)
+}

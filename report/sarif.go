@@ -1,0 +1,352 @@
+package report
+
+import (
+	"bytes"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// RulesDocURL is the page that documents every rule, one anchor a rule
+// (docs/rules.md, generated from the rules' docs).
+const RulesDocURL = "https://github.com/mcplint/mcplint/blob/main/docs/rules.md"
+
+// HelpURI is the address of a rule's documentation.
+func HelpURI(id string) string { return RulesDocURL + "#" + id }
+
+// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html).
+const (
+	sarifVersion = "2.1.0"
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	Results    []sarifResult `json:"results"`
+	ColumnKind string        `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name"`
+	ShortDescription     sarifMessage   `json:"shortDescription"`
+	FullDescription      sarifMessage   `json:"fullDescription"`
+	HelpURI              string         `json:"helpUri"`
+	Help                 sarifMessage   `json:"help"`
+	DefaultConfiguration sarifRuleLevel `json:"defaultConfiguration"`
+	Properties           sarifRuleProps `json:"properties"`
+}
+
+type sarifRuleLevel struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifResult struct {
+	RuleID        string            `json:"ruleId"`
+	RuleIndex     int               `json:"ruleIndex"`
+	Level         string            `json:"level"`
+	Message       sarifMessage      `json:"message"`
+	Locations     []sarifLocation   `json:"locations"`
+	PartialFinger map[string]string `json:"partialFingerprints,omitempty"`
+	Fixes         []sarifFix        `json:"fixes,omitempty"`
+	Properties    map[string]any    `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	Physical sarifPhysical  `json:"physicalLocation"`
+	Logical  []sarifLogical `json:"logicalLocations,omitempty"`
+}
+
+type sarifLogical struct {
+	Name               string `json:"name"`
+	FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
+	Kind               string `json:"kind,omitempty"`
+}
+
+type sarifPhysical struct {
+	Artifact sarifArtifactLocate `json:"artifactLocation"`
+	Region   *sarifRegion        `json:"region,omitempty"`
+}
+
+type sarifArtifactLocate struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int  `json:"startLine,omitempty"`
+	StartColumn int  `json:"startColumn,omitempty"`
+	EndLine     int  `json:"endLine,omitempty"`
+	EndColumn   int  `json:"endColumn,omitempty"`
+	ByteOffset  *int `json:"byteOffset,omitempty"`
+	ByteLength  *int `json:"byteLength,omitempty"`
+}
+
+type sarifFix struct {
+	Description sarifMessage          `json:"description"`
+	Changes     []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	Artifact     sarifArtifactLocate `json:"artifactLocation"`
+	Replacements []sarifReplacement  `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	Deleted  sarifRegion   `json:"deletedRegion"`
+	Inserted *sarifContent `json:"insertedContent,omitempty"`
+}
+
+type sarifContent struct {
+	Text string `json:"text"`
+}
+
+// SARIFOptions describe the run for WriteSARIF.
+type SARIFOptions struct {
+	// Rules are the rules that ran; each becomes a reportingDescriptor.
+	// Rules of results that are not among them are added.
+	Rules   []*lint.Rule
+	Version string // mcplint's version
+}
+
+// WriteSARIF writes a SARIF 2.1.0 log of one run: the tool's rules with
+// their documentation, and one result per diagnostic with its physical
+// location (file, line, column and byte region of the offending value),
+// its tool as a logical location, and its fix as a replacement of bytes.
+// Relative paths are relative to %SRCROOT%, the directory mcplint ran in;
+// columns count Unicode code points.
+func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name: "mcplint", Version: opt.Version,
+			InformationURI: "https://github.com/mcplint/mcplint",
+			Rules:          []sarifRule{},
+		}},
+		Results:    []sarifResult{},
+		ColumnKind: "unicodeCodePoints",
+	}
+	index := map[string]int{}
+	addRule := func(r *lint.Rule) {
+		if _, ok := index[r.ID]; ok {
+			return
+		}
+		index[r.ID] = len(run.Tool.Driver.Rules)
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r))
+	}
+	for _, r := range opt.Rules {
+		addRule(r)
+	}
+	for _, f := range files {
+		for i := range f.Diagnostics {
+			d := &f.Diagnostics[i]
+			if _, ok := index[d.Rule]; !ok {
+				addRule(&lint.Rule{ID: d.Rule, Summary: d.Rule, Severity: d.Severity})
+			}
+			loc := artifactLocation(d.File)
+			res := sarifResult{
+				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
+				Message: sarifMessage{Text: d.Message},
+				Locations: []sarifLocation{{
+					Physical: sarifPhysical{Artifact: loc, Region: region(f.Manifest, d)},
+					Logical:  []sarifLogical{{Name: d.Tool, FullyQualifiedName: d.Pointer, Kind: "object"}},
+				}},
+				PartialFinger: map[string]string{"mcplintFinding/v1": d.Rule + ":" + d.Tool + ":" + d.RelPointer},
+			}
+			if fix := sarifFixOf(f.Manifest, d, loc); fix != nil {
+				res.Fixes = []sarifFix{*fix}
+				res.Properties = map[string]any{"fix": fixName(d.FixKind())}
+			}
+			run.Results = append(run.Results, res)
+		}
+	}
+	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+func sarifRuleOf(r *lint.Rule) sarifRule {
+	doc := strings.TrimSpace(r.Doc)
+	full := firstParagraph(doc)
+	if full == "" {
+		full = r.Summary
+	}
+	help := r.Summary
+	if doc != "" {
+		help = doc
+	}
+	tags := append([]string{}, r.Packs...)
+	if tags == nil {
+		tags = []string{}
+	}
+	return sarifRule{
+		ID: r.ID, Name: camel(r.ID),
+		ShortDescription:     sarifMessage{Text: r.Summary},
+		FullDescription:      sarifMessage{Text: full},
+		HelpURI:              HelpURI(r.ID),
+		Help:                 sarifMessage{Text: help, Markdown: RuleMarkdown(r, 3)},
+		DefaultConfiguration: sarifRuleLevel{Level: sarifLevel(r.Severity)},
+		Properties:           sarifRuleProps{Tags: tags},
+	}
+}
+
+func firstParagraph(s string) string {
+	p, _, _ := strings.Cut(s, "\n\n")
+	return strings.Join(strings.Fields(p), " ")
+}
+
+// camel turns a kebab-case ID into the CamelCase name SARIF viewers show.
+func camel(id string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(id, "-") {
+		if part == "" {
+			continue
+		}
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+func sarifLevel(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return "error"
+	case lint.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// artifactLocation names a file as a URI: relative paths against
+// %SRCROOT%, absolute ones as file URIs, standard input as "stdin".
+func artifactLocation(path string) sarifArtifactLocate {
+	if path == "<stdin>" || path == "" {
+		return sarifArtifactLocate{URI: "stdin"}
+	}
+	slash := filepath.ToSlash(path)
+	if filepath.IsAbs(path) {
+		if !strings.HasPrefix(slash, "/") {
+			slash = "/" + slash // C:/x
+		}
+		return sarifArtifactLocate{URI: (&url.URL{Scheme: "file", Path: slash}).String()}
+	}
+	slash = strings.TrimPrefix(slash, "./")
+	return sarifArtifactLocate{URI: (&url.URL{Path: slash}).String(), URIBaseID: "%SRCROOT%"}
+}
+
+// region is where d is: its start line and column, and, when the manifest
+// can say, the end and byte range of the value it points at.
+func region(m *manifest.Manifest, d *lint.Diagnostic) *sarifRegion {
+	if d.Line == 0 {
+		return nil
+	}
+	r := &sarifRegion{StartLine: d.Line, StartColumn: codePointColumn(m, d.Offset, d.Column)}
+	if m == nil || d.ToolIndex < 0 || d.ToolIndex >= len(m.Tools) {
+		return r
+	}
+	// The position is the member's name; the region runs to the end of
+	// its value.
+	_, end, ok := m.Tools[d.ToolIndex].Span(d.RelPointer)
+	start := d.Offset
+	if !ok || start < 0 || end <= start || end > len(m.Src) {
+		return r
+	}
+	r.EndLine = d.Line + bytes.Count(m.Src[start:end], []byte("\n"))
+	lineStart := bytes.LastIndexByte(m.Src[:end], '\n') + 1
+	r.EndColumn = utf8.RuneCount(m.Src[lineStart:end]) + 1
+	n := end - start
+	r.ByteOffset, r.ByteLength = &start, &n
+	return r
+}
+
+// codePointColumn converts a byte column into a code point column.
+func codePointColumn(m *manifest.Manifest, offset, byteCol int) int {
+	if m == nil || offset < 0 || offset > len(m.Src) || byteCol < 1 {
+		return byteCol
+	}
+	lineStart := offset - (byteCol - 1)
+	if lineStart < 0 {
+		return byteCol
+	}
+	return utf8.RuneCount(m.Src[lineStart:offset]) + 1
+}
+
+// sarifFixOf describes d's fix as the replacement of one byte range: the
+// fix's edits applied alone, reduced to the span where the source changed.
+func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocate) *sarifFix {
+	if d.Fix == nil || m == nil || d.ToolIndex < 0 || d.ToolIndex >= len(m.Tools) || loc.URI == "stdin" {
+		return nil
+	}
+	t := m.Tools[d.ToolIndex]
+	edits := make([]manifest.ToolEdit, len(d.Fix.Edits))
+	for i, e := range d.Fix.Edits {
+		edits[i] = manifest.ToolEdit{Tool: t, Edit: e}
+	}
+	out, skipped, err := m.Apply(edits)
+	if err != nil {
+		return nil
+	}
+	for _, s := range skipped {
+		if s {
+			return nil
+		}
+	}
+	old := m.Src
+	p := 0
+	for p < len(old) && p < len(out) && old[p] == out[p] {
+		p++
+	}
+	for p > 0 && p < len(old) && !utf8.RuneStart(old[p]) {
+		p--
+	}
+	s := 0
+	for s < len(old)-p && s < len(out)-p && old[len(old)-1-s] == out[len(out)-1-s] {
+		s++
+	}
+	for s > 0 && len(old)-s < len(old) && !utf8.RuneStart(old[len(old)-s]) {
+		s--
+	}
+	del := len(old) - p - s
+	msg := d.Fix.Message
+	if msg == "" {
+		msg = "apply mcplint's fix"
+	}
+	return &sarifFix{
+		Description: sarifMessage{Text: msg},
+		Changes: []sarifArtifactChange{{
+			Artifact: loc,
+			Replacements: []sarifReplacement{{
+				Deleted:  sarifRegion{ByteOffset: &p, ByteLength: &del},
+				Inserted: &sarifContent{Text: string(out[p : len(out)-s])},
+			}},
+		}},
+	}
+}
