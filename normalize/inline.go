@@ -52,7 +52,7 @@ func InlineRootRef(s any) (any, error) {
 	}
 	ref, ok := raw.(string)
 	if !ok {
-		return nil, fmt.Errorf("root \"$ref\" is a %s, not a string", jsonKindOf(raw))
+		return nil, fmt.Errorf("root \"$ref\" is a %s, not a string", schema.Kind(raw))
 	}
 	container, name, ok := definitionRef(ref)
 	if !ok {

@@ -50,7 +50,7 @@ func objectRoot(s any, hops int) (any, error) {
 	case map[string]any:
 		return objectRootMap(v, hops)
 	}
-	return nil, fmt.Errorf("a %s is not a JSON Schema", jsonKindOf(s))
+	return nil, fmt.Errorf("a %s is not a JSON Schema", schema.Kind(s))
 }
 
 func objectRootMap(m map[string]any, hops int) (any, error) {
@@ -159,20 +159,4 @@ func describeNonObject(s, root any) string {
 		return fmt.Sprintf("its \"$ref\" %q points to a schema that admits no object", ref)
 	}
 	return "its keywords admit no object"
-}
-
-func jsonKindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	}
-	return "number"
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
 )
 
 var namingRules = []*lint.Rule{ToolNameValid, ToolNameUnique, DescriptionPresent}
@@ -56,7 +57,7 @@ func checkToolName(p *lint.Pass) {
 		p.Report(lint.Diagnostic{Severity: lint.Error, Message: "tool has no \"name\"; every tool needs a unique name"})
 		return
 	case !isString:
-		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is a " + jsonKind(raw) + ", not a string"})
+		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is a " + schema.Kind(raw) + ", not a string"})
 		return
 	case name == "":
 		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is empty"})
@@ -95,23 +96,6 @@ func describeRune(r rune) string {
 		return fmt.Sprintf("%q (U+%04X)", r, r)
 	}
 	return fmt.Sprintf("%q", r)
-}
-
-// jsonKind names the JSON type of a decoded value.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	}
-	return "number"
 }
 
 // ToolNameUnique reports tools that share a name.
@@ -192,7 +176,7 @@ func checkDescription(p *lint.Pass) {
 	}
 	s, isString := d.(string)
 	if !isString {
-		p.Reportf("/description", "description is a %s, not a string", jsonKind(d))
+		p.Reportf("/description", "description is a %s, not a string", schema.Kind(d))
 		return
 	}
 	if strings.TrimSpace(s) == "" {

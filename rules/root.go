@@ -256,7 +256,7 @@ func diagnoseRoot(member string, v any, present bool) (rootFinding, bool) {
 	case map[string]any:
 		return diagnoseRootObject(member, x, wrap)
 	}
-	return rootFinding{msg: fmt.Sprintf("%s is a%s %s, not a JSON Schema object", member, rootArticle(jsonKind(v)), jsonKind(v))}, true
+	return rootFinding{msg: fmt.Sprintf("%s is a%s %s, not a JSON Schema object", member, rootArticle(schema.Kind(v)), schema.Kind(v))}, true
 }
 
 func refAdmitsObject(root map[string]any, ref string) bool {
@@ -336,7 +336,7 @@ func diagnoseRootObject(member string, s map[string]any, wrap string) (rootFindi
 		}
 		return rootFinding{at: "/type", msg: fmt.Sprintf("%s's root \"type\" is %s, but MCP requires \"object\"; %s", member, rootJSON(t), wrap)}, true
 	}
-	return rootFinding{at: "/type", msg: fmt.Sprintf("%s's root \"type\" is a %s; write \"type\": \"object\"", member, jsonKind(t))}, true
+	return rootFinding{at: "/type", msg: fmt.Sprintf("%s's root \"type\" is a %s; write \"type\": \"object\"", member, schema.Kind(t))}, true
 }
 
 func rootJSON(v any) string {

@@ -170,7 +170,7 @@ func dialectLabel(root map[string]any, legacy bool) string {
 
 // kindWithArticle names the JSON type of v for a sentence ("an array").
 func kindWithArticle(v any) string {
-	switch k := jsonKind(v); k {
+	switch k := schema.Kind(v); k {
 	case "null":
 		return "null"
 	case "array", "object":

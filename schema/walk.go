@@ -194,3 +194,20 @@ func Clone(v any) any {
 	}
 	return v
 }
+
+// Kind names the JSON type of a decoded value, as messages spell it.
+func Kind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	return "number"
+}
