@@ -207,3 +207,20 @@ func format(cmd *cli.Command) (string, error) {
 func formatFlag() cli.Flag {
 	return &cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"}
 }
+
+// reportOptions reads the flags that check and breaking share: the report
+// format (through the command's own format reader), --fail-on, --color and
+// the rule selection.
+func (e *env) reportOptions(cmd *cli.Command, formatOf func(*cli.Command) (string, error)) (fmtName string, min lint.Severity, color bool, cfg lint.Config, err error) {
+	if fmtName, err = formatOf(cmd); err != nil {
+		return
+	}
+	if min, err = failOn(cmd); err != nil {
+		return
+	}
+	if color, err = e.colorOn(cmd, e.stdoutTTY); err != nil {
+		return
+	}
+	cfg, err = e.config(cmd)
+	return
+}

@@ -72,19 +72,7 @@ func (e *env) breakingCommand() *cli.Command {
 }
 
 func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
-	fmtName, err := reportFormat(cmd)
-	if err != nil {
-		return err
-	}
-	min, err := failOn(cmd)
-	if err != nil {
-		return err
-	}
-	color, err := e.colorOn(cmd, e.stdoutTTY)
-	if err != nil {
-		return err
-	}
-	cfg, err := e.config(cmd)
+	fmtName, min, color, cfg, err := e.reportOptions(cmd, reportFormat)
 	if err != nil {
 		return err
 	}

@@ -95,19 +95,7 @@ type serverFailures struct{ msgs []string }
 func (f *serverFailures) Error() string { return strings.Join(f.msgs, "; ") }
 
 func (e *env) check(ctx context.Context, cmd *cli.Command) error {
-	fmtName, err := format(cmd)
-	if err != nil {
-		return err
-	}
-	min, err := failOn(cmd)
-	if err != nil {
-		return err
-	}
-	color, err := e.colorOn(cmd, e.stdoutTTY)
-	if err != nil {
-		return err
-	}
-	cfg, err := e.config(cmd)
+	fmtName, min, color, cfg, err := e.reportOptions(cmd, format)
 	if err != nil {
 		return err
 	}
