@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/mcplint/mcplint/internal/testenv"
 	"os"
 	"path/filepath"
 	"testing"
@@ -53,7 +54,7 @@ func TestGeneratedInvopop(t *testing.T) {
 
 func TestGeneratedZod(t *testing.T) {
 	zod := func(file string) json.RawMessage {
-		b, err := os.ReadFile(filepath.Join(generatorsRepoRoot(t), "testdata", "generators", "zod", "output", file))
+		b, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "testdata", "generators", "zod", "output", file))
 		if err != nil {
 			t.Fatalf("%v (run `npm ci && node gen.mjs` in testdata/generators/zod)", err)
 		}
@@ -112,24 +113,5 @@ func checkGenerated(t *testing.T, path, generator string, tools []generatedTool)
 		if !lint.Equal(got, w) {
 			t.Errorf("%s: tool %d's inputSchema is not what %s emits now; run go test ./rules -run TestGenerated -update and review the case's goldens", path, i, generator)
 		}
-	}
-}
-
-// generatorsRepoRoot walks up from the working directory to go.mod.
-func generatorsRepoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's directory")
-		}
-		dir = parent
 	}
 }

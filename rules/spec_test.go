@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/mcplint/mcplint/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,20 +19,7 @@ import (
 // are read as oracles, never copied in).
 func specDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
+	dir := testenv.RepoRoot(t)
 	spec := filepath.Join(dir, "..", "shared", "mcp-spec")
 	if _, err := os.Stat(spec); err != nil {
 		t.Fatalf("the official MCP schemas are expected at %s: %v", spec, err)

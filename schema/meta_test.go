@@ -1,7 +1,7 @@
 package schema
 
 import (
-	"os"
+	"github.com/mcplint/mcplint/internal/testenv"
 	"path/filepath"
 	"testing"
 
@@ -122,7 +122,7 @@ func corpus(t *testing.T) []any {
 		t.Fatal(err)
 	}
 	add(m)
-	inputs, err := filepath.Glob(filepath.Join(repoRoot(t), "rules", "testdata", "cases", "*", "*", "input.*"))
+	inputs, err := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "rules", "testdata", "cases", "*", "*", "input.*"))
 	if err != nil || len(inputs) == 0 {
 		t.Fatalf("no test case inputs found (%v)", err)
 	}
@@ -134,22 +134,4 @@ func corpus(t *testing.T) []any {
 		add(m)
 	}
 	return out
-}
-
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -337,7 +338,7 @@ const actionManifest = `{
 `
 
 func TestActionLintsFiles(t *testing.T) {
-	root := repoRoot(t)
+	root := testenv.RepoRoot(t)
 	a := loadAction(t, root)
 	r := newRunner(t, a, root, map[string]string{
 		"files":      "servers/**/*.json",
@@ -395,7 +396,7 @@ func TestActionPassesAndFails(t *testing.T) {
 	if cache.dir == "" {
 		TestActionLintsFiles(t) // builds mcplint; these runs reuse it
 	}
-	root := repoRoot(t)
+	root := testenv.RepoRoot(t)
 	a := loadAction(t, root)
 	clean := `{"tools": [{"name": "ok", "description": "Says ok.", "inputSchema": {"type": "object"}}]}`
 	warn := `{"tools": [{"name": "ok", "inputSchema": {"type": "object"}}]}`

@@ -1,6 +1,7 @@
 package citest
 
 import (
+	"github.com/mcplint/mcplint/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,7 +71,7 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Fatalf("pre-commit is not installed (run .ci/setup.d/precommit.sh): %v", err)
 	}
 	start := time.Now()
-	root := repoRoot(t)
+	root := testenv.RepoRoot(t)
 	hooks, rev := snapshot(t, root)
 
 	repo := filepath.Join(t.TempDir(), "project")

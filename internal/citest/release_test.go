@@ -1,6 +1,7 @@
 package citest
 
 import (
+	"github.com/mcplint/mcplint/internal/testenv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,7 +15,7 @@ import (
 // TestReleaseTargetsMatch keeps the targets CI builds
 // (.ci/release-targets.sh) equal to those goreleaser releases.
 func TestReleaseTargetsMatch(t *testing.T) {
-	root := repoRoot(t)
+	root := testenv.RepoRoot(t)
 	src, err := os.ReadFile(filepath.Join(root, ".goreleaser.yaml"))
 	if err != nil {
 		t.Fatal(err)

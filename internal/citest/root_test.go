@@ -3,7 +3,6 @@ package citest
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,25 +18,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(sharedDir)
 	os.Exit(code)
-}
-
-// repoRoot walks up from the test's directory to go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's directory")
-		}
-		dir = parent
-	}
 }
 
 // run runs a command and fails the test when it fails.
