@@ -21,8 +21,14 @@ type Pass struct {
 	Cache *Cache
 
 	options map[string]any
+	packs   map[string]bool
 	report  func(Diagnostic)
 }
+
+// PackEnabled reports whether any rule of pack runs in this run. A fix
+// uses it to pick the form every enabled consumer accepts (anyOf rather
+// than oneOf when the openai or gemini pack is on, for one).
+func (p *Pass) PackEnabled(pack string) bool { return p.packs[pack] }
 
 // Option returns a rule option: the configured value, or the rule's default.
 func (p *Pass) Option(name string) any {
@@ -68,8 +74,12 @@ type ListPass struct {
 	Protocol string
 
 	options map[string]any
+	packs   map[string]bool
 	report  func(*manifest.Tool, Diagnostic)
 }
+
+// PackEnabled reports whether any rule of pack runs in this run.
+func (p *ListPass) PackEnabled(pack string) bool { return p.packs[pack] }
 
 // Option returns a rule option, as Pass.Option.
 func (p *ListPass) Option(name string) any {

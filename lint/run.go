@@ -15,6 +15,8 @@ type Linter struct {
 	Rules  []*Rule
 	Config Config
 	Cache  *Cache
+
+	packs map[string]bool // packs with at least one selected rule
 }
 
 // New selects rules from the catalogue according to cfg.
@@ -29,7 +31,13 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}}, nil
+	packs := map[string]bool{}
+	for _, r := range rules {
+		for _, p := range r.Packs {
+			packs[p] = true
+		}
+	}
+	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs}, nil
 }
 
 // Lint runs the selected rules over every tool of m. Tools are decoded one at
@@ -102,8 +110,8 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		err := guard(r, nil, func() {
 			r.CheckList(&ListPass{
 				Rule: r, Manifest: m, Protocol: l.Config.Protocol,
-				options: l.Config.Options[r.ID],
-				report:  func(t *manifest.Tool, d Diagnostic) { add(t, r, d) },
+				options: l.Config.Options[r.ID], packs: l.packs,
+				report: func(t *manifest.Tool, d Diagnostic) { add(t, r, d) },
 			})
 		})
 		if err != nil {
@@ -129,8 +137,8 @@ func (l *Linter) newWorker(rules []*Rule, add func(*manifest.Tool, *Rule, Diagno
 	for i, r := range rules {
 		w.passes[i] = Pass{
 			Rule: r, Protocol: l.Config.Protocol, Cache: l.Cache,
-			options: l.Config.Options[r.ID],
-			report:  func(d Diagnostic) { add(w.tool, r, d) },
+			options: l.Config.Options[r.ID], packs: l.packs,
+			report: func(d Diagnostic) { add(w.tool, r, d) },
 		}
 	}
 	return w

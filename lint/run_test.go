@@ -248,3 +248,28 @@ func TestSort(t *testing.T) {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
 }
+
+// Fixes pick forms by the packs that run, so passes must see the selection
+// after ignores, for per-tool and list rules alike.
+func TestPackEnabled(t *testing.T) {
+	var seen []string
+	probe := func(enabled func(string) bool) {
+		for _, p := range []string{"a", "b", "c"} {
+			if enabled(p) {
+				seen = append(seen, p)
+			}
+		}
+	}
+	rules := []*lint.Rule{
+		{ID: "ra", Packs: []string{"a"}, Severity: lint.Warning, Check: func(p *lint.Pass) { probe(p.PackEnabled) }},
+		{ID: "rb", Packs: []string{"b"}, Severity: lint.Warning, CheckList: func(p *lint.ListPass) { probe(p.PackEnabled) }},
+		{ID: "rc", Packs: []string{"c"}, Severity: lint.Warning, Check: func(*lint.Pass) {}},
+	}
+	l := newLinter(t, rules, lint.Config{Select: []string{"a", "b", "c"}, Ignore: []string{"rc"}})
+	if _, err := l.Lint(load(t, `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a", "b", "a", "b"}, seen); diff != "" {
+		t.Errorf("packs seen (-want +got):\n%s", diff)
+	}
+}

@@ -79,6 +79,14 @@ func (e *env) selectionFlags() []cli.Flag {
 			Value: &optionList{},
 			Usage: "set the rule option `RULE.NAME=VALUE` (VALUE is read as JSON when it parses, as a string otherwise); repeatable",
 		},
+		&cli.BoolFlag{
+			Name:  "strict",
+			Usage: "check for OpenAI strict mode (Structured Outputs) too: shorthand for --extend-select " + strictPack,
+		},
+		&cli.StringFlag{
+			Name:  "server-name",
+			Usage: "the `NAME` clients know the server by, for the rules that check the names they build from it (" + prefixedNameRule + ")",
+		},
 		&cli.StringFlag{
 			Name:  "fail-on",
 			Value: "error",
@@ -91,6 +99,14 @@ func (e *env) selectionFlags() []cli.Flag {
 		},
 	}
 }
+
+// strictPack is the pack of OpenAI's strict-mode rules, and
+// prefixedNameRule the rule that reads the server name; the flags that are
+// shorthands for them name them in their help.
+const (
+	strictPack       = "openai-strict"
+	prefixedNameRule = "claude-prefixed-name-length"
+)
 
 // optionList collects --option values. It is not a string slice flag
 // because a VALUE may be a JSON list, commas included.
@@ -110,6 +126,13 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 	}
 	if !lint.ValidProtocol(cfg.Protocol) {
 		return cfg, usagef("--protocol: unknown MCP protocol version %q (known: %s)", cfg.Protocol, strings.Join(lint.Protocols, ", "))
+	}
+	if cmd.Bool("strict") {
+		cfg.ExtendSelect = append(cfg.ExtendSelect, strictPack)
+	}
+	if name := cmd.String("server-name"); name != "" {
+		// An explicit --option for the rule, read below, wins.
+		cfg.Options = map[string]map[string]any{prefixedNameRule: {"server-name": name}}
 	}
 	if specs, ok := cmd.Value("option").([]string); ok {
 		for _, spec := range specs {
