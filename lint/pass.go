@@ -20,15 +20,21 @@ type Pass struct {
 	// use.
 	Cache *Cache
 
-	options map[string]any
-	packs   map[string]bool
-	report  func(Diagnostic)
+	options  map[string]any
+	packs    map[string]bool
+	selected map[string]bool
+	report   func(Diagnostic)
 }
 
 // PackEnabled reports whether any rule of pack runs in this run. A fix
 // uses it to pick the form every enabled consumer accepts (anyOf rather
 // than oneOf when the openai or gemini pack is on, for one).
 func (p *Pass) PackEnabled(pack string) bool { return p.packs[pack] }
+
+// RuleEnabled reports whether the rule with this ID runs in this run. A
+// pack can hold rules of another (openai's rules are in openai-strict too),
+// so a fix that must not undo one particular rule's fix asks for that rule.
+func (p *Pass) RuleEnabled(id string) bool { return p.selected[id] }
 
 // Option returns a rule option: the configured value, or the rule's default.
 func (p *Pass) Option(name string) any {

@@ -16,7 +16,8 @@ type Linter struct {
 	Config Config
 	Cache  *Cache
 
-	packs map[string]bool // packs with at least one selected rule
+	packs    map[string]bool // packs with at least one selected rule
+	selected map[string]bool // IDs of the selected rules
 }
 
 // New selects rules from the catalogue according to cfg.
@@ -31,13 +32,14 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 	if err != nil {
 		return nil, err
 	}
-	packs := map[string]bool{}
+	packs, selected := map[string]bool{}, map[string]bool{}
 	for _, r := range rules {
+		selected[r.ID] = true
 		for _, p := range r.Packs {
 			packs[p] = true
 		}
 	}
-	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs}, nil
+	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected}, nil
 }
 
 // Lint runs the selected rules over every tool of m. Tools are decoded one at
@@ -137,7 +139,7 @@ func (l *Linter) newWorker(rules []*Rule, add func(*manifest.Tool, *Rule, Diagno
 	for i, r := range rules {
 		w.passes[i] = Pass{
 			Rule: r, Protocol: l.Config.Protocol, Cache: l.Cache,
-			options: l.Config.Options[r.ID], packs: l.packs,
+			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected,
 			report: func(d Diagnostic) { add(w.tool, r, d) },
 		}
 	}

@@ -261,7 +261,12 @@ func TestPackEnabled(t *testing.T) {
 		}
 	}
 	rules := []*lint.Rule{
-		{ID: "ra", Packs: []string{"a"}, Severity: lint.Warning, Check: func(p *lint.Pass) { probe(p.PackEnabled) }},
+		{ID: "ra", Packs: []string{"a"}, Severity: lint.Warning, Check: func(p *lint.Pass) {
+			probe(p.PackEnabled)
+			if !p.RuleEnabled("rb") || p.RuleEnabled("rc") {
+				t.Errorf("RuleEnabled: rb %v (want true), rc %v (want false)", p.RuleEnabled("rb"), p.RuleEnabled("rc"))
+			}
+		}},
 		{ID: "rb", Packs: []string{"b"}, Severity: lint.Warning, CheckList: func(p *lint.ListPass) { probe(p.PackEnabled) }},
 		{ID: "rc", Packs: []string{"c"}, Severity: lint.Warning, Check: func(*lint.Pass) {}},
 	}
