@@ -50,6 +50,7 @@ type splice struct {
 	start, end int
 	text       string
 	order      int
+	depth      int  // of the edited pointer: splices at one offset go innermost first
 	noop       bool // covered by another splice of the same Apply
 	conflict   bool // not applied: another edit of the same Apply adds the same member
 }
@@ -101,9 +102,18 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 			return nil, nil, fmt.Errorf("%s: tool %q: %s %s: %w", m.Path, te.Tool.Name, te.Edit.Op, te.Edit.Pointer, err)
 		}
 		s.order = i
+		s.depth = strings.Count(te.Tool.sourcePointer(te.Edit.Pointer), "/")
 		sp = append(sp, s)
 	}
-	sort.SliceStable(sp, func(i, j int) bool { return sp[i].start < sp[j].start })
+	// Block-style YAML mappings nested in one another end at the same byte,
+	// so members added to several of them splice in at one offset: the
+	// innermost mapping's goes first, or it would land under the outer one.
+	sort.SliceStable(sp, func(i, j int) bool {
+		if sp[i].start != sp[j].start {
+			return sp[i].start < sp[j].start
+		}
+		return sp[i].depth > sp[j].depth
+	})
 	skipped = make([]bool, len(edits))
 	grow := 0
 	for _, s := range sp {
