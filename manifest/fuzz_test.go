@@ -28,9 +28,18 @@ func FuzzLoad(f *testing.F) {
 		`[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]`,
 		"tools:\n  - name: a\n",
 		"42", "", " ", "\xff",
+		// Other consumers' formats.
+		`{"model":"m","tools":[{"type":"web_search"},{"type":"function","function":{"name":"a","parameters":{"type":"object"},"strict":true}}]}`,
+		`[{"type":"function","name":"a","parameters":{"type":"object"}},{"type":"file_search"}]`,
+		`{"tools":[{"name":"a"},{"type":"bash_20250124","name":"bash"},{"name":"b","input_schema":{"type":"object"}}]}`,
+		`{"tools":[{"googleSearch":{}},{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT"}},{"name":"b","parametersJsonSchema":{}}]}]}`,
+		`{"function_declarations":[{"name":"a","parameters_json_schema":{"type":"object"}}]}`,
+		`[{"name":"a","input_schema":{}},{"name":"b","inputSchema":{}}]`,
 	} {
 		f.Add("m.json", []byte(s))
 	}
+	f.Add("m.yaml", []byte("tools:\n  - type: function\n    function:\n      name: a\n      parameters: {type: object}\n"))
+	f.Add("m.yaml", []byte("functionDeclarations:\n  - name: a\n    parametersJsonSchema:\n      type: object\n"))
 	f.Add("m.yaml", []byte("tools:\n  - name: a\n    inputSchema: {type: object}\n"))
 	f.Add("-", []byte(`{"name":"x"}`))
 	f.Fuzz(func(t *testing.T, name string, src []byte) {
@@ -116,6 +125,10 @@ func FuzzApply(f *testing.F) {
 		"[\n\t{\"name\": \"a\", \"description\": \"d\", \"tags\": [1, 2]},\n\t{\"name\": \"b\"}\n]",
 		"{\"name\":\"p\",\"schema\":{}}",
 		"\xEF\xBB\xBF{\r\n  \"tools\": [{\"name\": \"a\", \"x\": {}}]\r\n}",
+		"[\n  {\"type\": \"function\", \"function\": {\"name\": \"a\", \"parameters\": {\"type\": \"object\"}, \"strict\": true}}\n]",
+		`{"tools":[{"type":"function","name":"a","description":"d","parameters":{}}]}`,
+		`[{"name":"a","description":"d","input_schema":{"type":"object"},"cache_control":{"type":"ephemeral"}}]`,
+		`{"functionDeclarations":[{"name":"a","description":"d","parametersJsonSchema":{"type":"object"}}]}`,
 	} {
 		f.Add([]byte(s), uint8(0))
 	}
@@ -133,7 +146,7 @@ func FuzzApply(f *testing.F) {
 		keys := make([]string, 0, len(obj))
 		for k := range obj {
 			// The members that make the document's shape stay.
-			if k != "name" && k != "inputSchema" {
+			if k != "name" && k != "inputSchema" && !foreignShapeKeys[k] {
 				keys = append(keys, k)
 			}
 		}
@@ -190,4 +203,12 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// foreignShapeKeys are the members that tell other consumers' formats apart
+// (manifest/foreign.go): editing them changes the shape.
+var foreignShapeKeys = map[string]bool{
+	"type": true, "function": true, "input_schema": true, "parameters": true,
+	"parametersJsonSchema": true, "parameters_json_schema": true,
+	"functionDeclarations": true, "function_declarations": true,
 }

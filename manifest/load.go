@@ -257,7 +257,7 @@ func (m *Manifest) loadJSON(base int) error {
 			if err != nil {
 				return m.jsonError(base, err)
 			}
-			err = m.setShape(doc, ShapeArray, m.collectTools(doc, start, start+len(raw), "", ShapeArray))
+			err = m.readList(jsonShapes{m}, doc, member{start: start, end: start + len(raw), kind: '['}, "", ShapeArray)
 		case '{':
 			err = m.loadObjectDoc(dec, base, doc, start)
 		default:
@@ -334,7 +334,7 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 			return m.jsonError(base, err)
 		}
 		mb := member{start: vstart, end: vstart + len(raw), kind: raw.Kind()}
-		if mb.kind == '"' && key == "name" {
+		if mb.kind == '"' && (key == "name" || key == "type") {
 			mb.str = rawString(raw)
 		}
 		mem[key] = mb
@@ -350,6 +350,9 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 var shapeKeys = map[string]bool{
 	"tools": true, "result": true, "jsonrpc": true, "id": true, "error": true,
 	"name": true, "inputSchema": true, "schema": true,
+	// Other consumers' formats (foreign.go).
+	"type": true, "function": true, "input_schema": true, geminiDecls: true, geminiDeclsSnake: true,
+	"parameters": true, "parametersJsonSchema": true, "parameters_json_schema": true,
 }
 
 func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) error {
@@ -373,7 +376,7 @@ func (m *Manifest) setShape(doc int, s Shape, err error) error {
 }
 
 func aShape(s Shape) string {
-	if strings.IndexByte("aeiou", s[0]) >= 0 {
+	if strings.IndexByte("aeiouAEIOU", s[0]) >= 0 {
 		return "an " + string(s)
 	}
 	return "a " + string(s)
@@ -381,9 +384,9 @@ func aShape(s Shape) string {
 
 func isPage(s Shape) bool { return s == ShapeJSONRPC || s == ShapeListResult }
 
-// collectTools walks the tools array spanning src[start:end] and locates each
-// tool with its name.
-func (m *Manifest) collectTools(doc, start, end int, ptr string, shape Shape) error {
+// collectTools walks the tools array spanning src[start:end] and reads each
+// entry into the list l.
+func (m *Manifest) collectTools(l *toolList, start, end int, ptr string) error {
 	dec := newDecoder(m.Src[start:end])
 	if _, err := dec.ReadToken(); err != nil {
 		return m.jsonError(start, err)
@@ -398,12 +401,15 @@ func (m *Manifest) collectTools(doc, start, end int, ptr string, shape Shape) er
 			}
 			return m.errorAt(tstart, "tool %d is %s, not an object", i, aKind(raw.Kind()))
 		}
-		// One map serves every tool: newTool keeps nothing of it.
+		// One map serves every tool: nothing keeps it.
 		clear(mem)
 		if err := m.readMembersInto(mem, dec, start); err != nil {
 			return err
 		}
-		m.newTool(doc, ptr+"/"+strconv.Itoa(i), tstart, start+int(dec.InputOffset()), mem)
+		v := member{start: tstart, end: start + int(dec.InputOffset()), kind: '{'}
+		if err := l.entry(ptr+"/"+strconv.Itoa(i), v, mem, slot{dash: -1}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -5,9 +5,12 @@
 // It owns every accepted shape: a tools/list result, a JSON-RPC response
 // carrying one, newline-delimited streams of those (one page per line), a
 // bare array of tools, a single tool, and the plugin-contract shape
-// {"name", "description", "schema"} whose schema stands for inputSchema. JSON
-// and YAML are both accepted; YAML keeps its own positions and is edited as
-// YAML.
+// {"name", "description", "schema"} whose schema stands for inputSchema. It
+// also reads the tool formats of other consumers (OpenAI Chat Completions and
+// Responses function tools, Anthropic tools, Gemini function declarations;
+// see foreign.go), whose schema member stands for inputSchema the same way.
+// JSON and YAML are both accepted; YAML keeps its own positions and is edited
+// as YAML.
 //
 // Nothing downstream re-parses the source: rules read decoded tool values,
 // diagnostics are placed through Tool.Locate, and fixes are applied with
@@ -54,7 +57,7 @@ const (
 )
 
 // acceptedShapes is quoted in the error for a document of no known shape.
-const acceptedShapes = `accepted shapes: a tools/list result {"tools": [...]}, a JSON-RPC response whose "result" is one, newline-delimited JSON-RPC responses (one page per line), an array of tools, a single tool {"name", "inputSchema", ...}, or a plugin contract {"name", "description", "schema"}`
+const acceptedShapes = `accepted shapes: a tools/list result {"tools": [...]}, a JSON-RPC response whose "result" is one, newline-delimited JSON-RPC responses (one page per line), an array of tools, a single tool {"name", "inputSchema", ...}, a plugin contract {"name", "description", "schema"}, or OpenAI, Anthropic or Gemini tools (an array, {"tools": [...]}, or {"functionDeclarations": [...]})`
 
 // MaxDepth bounds nesting. No real tool schema comes near it; a deeper
 // document is refused with a clear error instead of exhausting the stack of
@@ -75,6 +78,9 @@ type Manifest struct {
 	// Docs holds the start offset of each top-level document (one for all
 	// shapes but a stream).
 	Docs []int
+	// Skipped lists the entries of another consumer's tool list that are
+	// not function tools (foreign.go).
+	Skipped []Skipped
 
 	// lines holds the start offset of each line, built on first use;
 	// linesOnce makes that safe when rules run on several tools at once.
@@ -96,8 +102,13 @@ type Tool struct {
 	// Name is the tool's name, or "" when it has none (or not a string).
 	Name string
 	// SchemaKey is the member that carries the input schema: "inputSchema",
-	// or "schema" for the plugin-contract shape. Rules always address the
-	// input schema as /inputSchema; Locate and Apply translate.
+	// "schema" for the plugin-contract shape, "parameters" for OpenAI tools
+	// and Gemini declarations, "input_schema" for Anthropic tools, and
+	// "parametersJsonSchema" or "parameters_json_schema" for Gemini
+	// declarations that give a JSON Schema rather than Gemini's OpenAPI
+	// subset. Rules always address the input schema as /inputSchema; Value,
+	// Locate and Apply translate. For an OpenAI Chat Completions tool,
+	// Pointer locates the inner "function" object, which holds the name.
 	SchemaKey string
 
 	start, end int // byte span of the tool value in Src (JSON)

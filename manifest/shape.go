@@ -14,8 +14,15 @@ import (
 type shapeReader interface {
 	// members reads the members of the object v.
 	members(v member) (map[string]member, error)
-	// tools locates the tools of the array v, at ptr in document doc.
-	tools(doc int, v member, ptr string) error
+	// tools reads the entries of the array v, at ptr, into the list l.
+	tools(l *toolList, v member, ptr string) error
+	// toolMembers reads the members of the object v as a tool's.
+	toolMembers(v member) (map[string]member, error)
+	// place locates the object v at ptr, whose members are mem, as a tool.
+	place(doc int, ptr string, v member, mem map[string]member, s slot) (*Tool, error)
+	// inner is the slot of a tool that is the member key of the entry v at
+	// s.
+	inner(v member, key string, s slot) slot
 	// tool locates the object v, whose members are mem, as a single tool.
 	tool(doc int, v member, mem map[string]member) (*Tool, error)
 	// quoted spells v on one line for a message.
@@ -37,7 +44,7 @@ func (m *Manifest) objectShape(r shapeReader, doc int, v member, mem map[string]
 		if !ok || tools.kind != '[' {
 			return m.errorAt(res.start, "JSON-RPC result has no \"tools\" array: not a tools/list result")
 		}
-		return m.setShape(doc, ShapeJSONRPC, r.tools(doc, tools, "/result/tools"))
+		return m.readList(r, doc, tools, "/result/tools", ShapeJSONRPC)
 	}
 	if e, ok := mem["error"]; ok && mem["jsonrpc"].kind != 0 {
 		return m.errorAt(e.start, "the document is a JSON-RPC error response, not a tool list: %s", r.quoted(e))
@@ -46,7 +53,10 @@ func (m *Manifest) objectShape(r shapeReader, doc int, v member, mem map[string]
 		if tools.kind != '[' {
 			return m.errorAt(tools.start, "\"tools\" is %s, not an array", aKind(tools.kind))
 		}
-		return m.setShape(doc, ShapeListResult, r.tools(doc, tools, "/tools"))
+		return m.readList(r, doc, tools, "/tools", ShapeListResult)
+	}
+	if classify(mem).foreign() {
+		return m.readSingle(r, doc, v)
 	}
 	if _, ok := mem["name"]; ok {
 		t, err := r.tool(doc, v, mem)
@@ -92,9 +102,17 @@ func (r jsonShapes) members(v member) (map[string]member, error) {
 	return r.m.readMembers(jsontext.NewDecoder(bytes.NewReader(r.m.Src[v.start:v.end])), v.start)
 }
 
-func (r jsonShapes) tools(doc int, v member, ptr string) error {
-	return r.m.collectTools(doc, v.start, v.end, ptr, "")
+func (r jsonShapes) tools(l *toolList, v member, ptr string) error {
+	return r.m.collectTools(l, v.start, v.end, ptr)
 }
+
+func (r jsonShapes) toolMembers(v member) (map[string]member, error) { return r.members(v) }
+
+func (r jsonShapes) place(doc int, ptr string, v member, mem map[string]member, _ slot) (*Tool, error) {
+	return r.m.newTool(doc, ptr, v.start, v.end, mem), nil
+}
+
+func (jsonShapes) inner(member, string, slot) slot { return slot{dash: -1} }
 
 func (r jsonShapes) tool(doc int, v member, mem map[string]member) (*Tool, error) {
 	return r.m.newTool(doc, "", v.start, v.end, mem), nil

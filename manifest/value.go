@@ -29,12 +29,16 @@ func (t *Tool) Value() (any, error) {
 	return t.present(v), nil
 }
 
-// present renames the plugin contract's schema member.
+// present renames the schema member of a plugin contract or another
+// consumer's tool. A tool without one shows no inputSchema, so that rules see
+// it missing, as they would in an MCP tool.
 func (t *Tool) present(v any) any {
 	if t.SchemaKey != "inputSchema" {
 		if obj, ok := v.(map[string]any); ok {
-			obj["inputSchema"] = obj[t.SchemaKey]
-			delete(obj, t.SchemaKey)
+			if s, ok := obj[t.SchemaKey]; ok {
+				obj["inputSchema"] = s
+				delete(obj, t.SchemaKey)
+			}
 		}
 	}
 	return v

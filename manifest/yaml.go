@@ -91,7 +91,11 @@ type yamlTool struct {
 	node   ast.Node // the tool's value node, with its properties
 	dash   int      // offset of its "- " in a block sequence, or -1
 	inFlow bool     // written inside a flow collection
-	info   map[string]*ynode
+	// key and colon are, for a tool that is a member's value (an OpenAI
+	// Chat Completions tool's "function"), where the key starts and the
+	// offset just after its ':'; -1 otherwise.
+	key, colon int
+	info       map[string]*ynode
 }
 
 // ynode is what editing needs to know about a value beyond its index node.

@@ -23,7 +23,10 @@ func (t *Tool) yamlIndex() *index {
 	if yt.dash >= 0 {
 		after = yt.dash + 1
 	}
-	b.walk(yt.node, "", -1, -1, yt.dash, yt.inFlow, after)
+	if yt.colon >= 0 {
+		after = yt.colon
+	}
+	b.walk(yt.node, "", yt.key, yt.colon, yt.dash, yt.inFlow, after)
 	yt.info = b.info
 	return b.ix
 }

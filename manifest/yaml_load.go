@@ -80,7 +80,7 @@ func (m *Manifest) loadYAML(base int) error {
 				return err
 			}
 		case '[':
-			if err := m.setShape(doc, ShapeArray, r.tools(doc, v, "")); err != nil {
+			if err := m.readList(r, doc, v, "", ShapeArray); err != nil {
 				return err
 			}
 		default:

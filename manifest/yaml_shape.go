@@ -80,9 +80,12 @@ func (r yamlShapes) members(v member) (map[string]member, error) {
 	return mem, nil
 }
 
-func (r yamlShapes) tools(doc int, v member, ptr string) error {
+func (r yamlShapes) tools(l *toolList, v member, ptr string) error {
 	y := r.y
-	n := v.ref.(ast.Node)
+	n, err := y.written(v, "the tools are")
+	if err != nil {
+		return err
+	}
 	_, c := unwrap(n)
 	if _, ok := c.(*ast.AliasNode); ok {
 		return y.m.errorAt(v.start, "the tools are an alias: write them out in place, where fixes can edit them")
@@ -114,7 +117,11 @@ func (r yamlShapes) tools(doc int, v member, ptr string) error {
 		if tm.kind != '{' {
 			return y.m.errorAt(tm.start, "tool %d is %s, not an object", i, aKind(tm.kind))
 		}
-		if _, err := r.add(doc, fmt.Sprintf("%s/%d", ptr, i), tm, dash, seq.IsFlowStyle); err != nil {
+		mem, err := r.toolMembers(tm)
+		if err != nil {
+			return err
+		}
+		if err := l.entry(fmt.Sprintf("%s/%d", ptr, i), tm, mem, slot{dash: dash, inFlow: seq.IsFlowStyle}); err != nil {
 			return err
 		}
 	}
@@ -122,14 +129,31 @@ func (r yamlShapes) tools(doc int, v member, ptr string) error {
 }
 
 func (r yamlShapes) tool(doc int, v member, _ map[string]member) (*Tool, error) {
-	return r.add(doc, "", v, -1, false)
+	mem, err := r.toolMembers(v)
+	if err != nil {
+		return nil, err
+	}
+	return r.place(doc, "", v, mem, slot{dash: -1})
 }
 
-// add locates one tool. Its members include those merge keys bring in, so
-// that a name or schema from a merged mapping counts.
-func (r yamlShapes) add(doc int, ptr string, v member, dash int, inFlow bool) (*Tool, error) {
+// written is the node of v, refusing a value that a merge key (<<) brings
+// in: what is located must be written where fixes can edit it.
+func (y *yamlDoc) written(v member, what string) (ast.Node, error) {
+	n, ok := v.ref.(ast.Node)
+	if !ok || n == nil {
+		return nil, y.m.errorAt(v.start, "%s merged in with \"<<\": write them out in place, where fixes can edit them", what)
+	}
+	return n, nil
+}
+
+// toolMembers lists a tool's members, including those merge keys bring in,
+// so that a name or schema from a merged mapping counts.
+func (r yamlShapes) toolMembers(v member) (map[string]member, error) {
 	y := r.y
-	n := v.ref.(ast.Node)
+	n, err := y.written(v, "the tool's members are")
+	if err != nil {
+		return nil, err
+	}
 	mem, err := r.members(v)
 	if err != nil {
 		return nil, err
@@ -149,9 +173,43 @@ func (r yamlShapes) add(doc int, ptr string, v member, dash int, inFlow bool) (*
 			}
 		}
 	}
+	return mem, nil
+}
+
+// place locates one tool.
+func (r yamlShapes) place(doc int, ptr string, v member, mem map[string]member, s slot) (*Tool, error) {
+	y := r.y
+	n, err := y.written(v, "the tool's members are")
+	if err != nil {
+		return nil, err
+	}
+	if _, c := unwrap(n); c != nil {
+		if _, ok := c.(*ast.AliasNode); ok {
+			return nil, y.m.errorAt(v.start, "the tool at %s is an alias: write it out in place, where fixes can edit it", ptr)
+		}
+	}
 	t := y.m.newTool(doc, ptr, v.start, v.end, mem)
-	y.tools = append(y.tools, &yamlTool{node: n, dash: dash, inFlow: inFlow})
+	yt := &yamlTool{node: n, dash: s.dash, inFlow: s.inFlow, key: -1, colon: -1}
+	if s.keyed {
+		yt.key, yt.colon = s.key, s.colon
+	}
+	y.tools = append(y.tools, yt)
 	return t, nil
+}
+
+// inner is the slot of a tool that is the member key of the entry v: never
+// after a dash, in a flow collection when the entry is one or is in one, and
+// after its key, which a replacement of the whole tool writes after.
+func (r yamlShapes) inner(v member, key string, s slot) slot {
+	n, _ := v.ref.(ast.Node)
+	_, c := unwrap(n)
+	in := slot{dash: -1, inFlow: s.inFlow || isFlow(c)}
+	for _, mv := range pairs(n) {
+		if k, err := r.y.key(mv.Key); err == nil && k == key && !isMergeKey(mv.Key) {
+			in.keyed, in.key, in.colon = true, r.y.off(mv.Key.GetToken()), r.y.colonEnd(mv)
+		}
+	}
+	return in
 }
 
 func hasMerge(n ast.Node) bool {
