@@ -1,0 +1,419 @@
+package normalize
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// DefaultGeminiDepth is how many times one path through a schema may expand
+// the same "$ref" before Gemini (GeminiOptions.MaxDepth 0) cuts it: a
+// recursive type is described three levels deep, and below the cut any
+// value is accepted.
+const DefaultGeminiDepth = 3
+
+// geminiExpansions bounds the references one conversion expands: shared
+// types that each use the next one twice double at every level, and a
+// schema of a few kilobytes could otherwise inline into gigabytes.
+const geminiExpansions = 10000
+
+// GeminiOptions tune Gemini.
+type GeminiOptions struct {
+	// MaxDepth is how many times one path may expand the same "$ref"
+	// (a recursive schema) before the expansion is cut; 0 means
+	// DefaultGeminiDepth.
+	MaxDepth int
+}
+
+// geminiKeywords are the fields of Gemini's Schema object, the OpenAPI 3.0
+// subset that a function declaration's "parameters" takes: the same 22 in
+// the Gemini API reference (https://ai.google.dev/api/caching#Schema) and
+// in @google/genai's types.Schema
+// (https://googleapis.github.io/js-genai/). Any other member is refused
+// ("Invalid JSON payload received. Unknown name ...: Cannot find field.").
+var geminiKeywords = map[string]bool{
+	"anyOf": true, "default": true, "description": true, "enum": true, "example": true,
+	"format": true, "items": true, "maxItems": true, "maxLength": true, "maxProperties": true,
+	"maximum": true, "minItems": true, "minLength": true, "minProperties": true, "minimum": true,
+	"nullable": true, "pattern": true, "properties": true, "propertyOrdering": true,
+	"required": true, "title": true, "type": true,
+}
+
+// GeminiSupports reports whether keyword is a field of Gemini's Schema
+// object (as a keyword of a schema, not as a property name).
+func GeminiSupports(keyword string) bool { return geminiKeywords[keyword] }
+
+// geminiMetadata are dropped without a Loss: they identify the schema or
+// comment on it for its authors, and once references are inlined nothing
+// reads them.
+var geminiMetadata = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "$anchor": true, "$vocabulary": true,
+	"$defs": true, "definitions": true,
+}
+
+// GeminiFormats are the "format" values the Gemini API has documented for
+// each type: "for NUMBER type: float, double; for INTEGER type: int32,
+// int64; for STRING type: enum, date-time" (the v1beta Schema reference, as
+// google.ai.generativelanguage.Schema still shows it,
+// https://ai.google.dev/api/python/google/ai/generativelanguage/Schema), and
+// Firebase AI Logic's SchemaShared.format: with the Gemini Developer API it
+// "must be either 'enum' or 'date-time', otherwise requests will fail". The
+// current reference (https://ai.google.dev/api/caching#Schema) says "Any
+// value is allowed", so other values may pass on some endpoints; keeping to
+// these passes on all.
+var GeminiFormats = map[string][]string{
+	"string":  {"enum", "date-time"},
+	"number":  {"float", "double"},
+	"integer": {"int32", "int64"},
+}
+
+// GeminiFormatSupported reports whether format is documented for a schema
+// of the given type ("" when the schema names none: any documented value).
+func GeminiFormatSupported(typ, format string) bool {
+	if typ == "" {
+		for _, fs := range GeminiFormats {
+			if slices.Contains(fs, format) {
+				return true
+			}
+		}
+		return false
+	}
+	return slices.Contains(GeminiFormats[typ], format)
+}
+
+// Gemini rewrites a JSON Schema into the subset a Gemini function
+// declaration's "parameters" accepts (the Schema object, an OpenAPI 3.0
+// subset). It never modifies s. What the subset cannot say is returned as
+// Losses, with pointers into s:
+//
+//   - "$ref" is inlined (its target converted in its place; "$defs" and
+//     "definitions" then go). A reference to a schema already being
+//     expanded on the same path more than MaxDepth times is cut: the cut
+//     node keeps only its description and accepts any value (a Loss names
+//     the reference). A reference outside the document is cut the same way.
+//   - "$schema", "$id", "$comment", "$anchor" and "$vocabulary" go without a
+//     Loss: they constrain nothing once references are inlined.
+//   - "type": ["T", "null"] becomes "type": "T" with "nullable": true;
+//     several non-null types become an anyOf of one schema per type, each
+//     with the keywords of its type (exact).
+//   - "const" becomes an enum of one value; "enum" keeps only string values
+//     (Gemini: "enum: only allowed for STRING type"). A string enum gets
+//     "type": "string". Integers form a range: a contiguous set becomes
+//     minimum/maximum (exact), another set the range around it with the
+//     values listed in the description (a Loss). The values stay numbers:
+//     turning them into strings would make the model send "1" where the
+//     server expects 1. Both booleans become "type": "boolean" (exact);
+//     one boolean, numbers and objects go to the description (a Loss).
+//   - "oneOf" becomes "anyOf"; a Loss unless the branches are disjoint (each
+//     names another type, or each requires a property with other values).
+//     An anyOf branch that only admits null becomes "nullable": true.
+//   - "allOf" is merged into its schema; a keyword two branches set to
+//     values that cannot be combined keeps the first (a Loss).
+//   - "exclusiveMinimum"/"exclusiveMaximum" become minimum/maximum: exact
+//     for integers (x > 3 is x >= 4), a Loss otherwise (the bound is now
+//     accepted).
+//   - "format" stays where GeminiFormats lists it for the type; others go
+//     (a Loss). "examples" becomes "example" (its first value).
+//   - Every other keyword goes (a Loss, unless it constrained nothing:
+//     "additionalProperties": true, "uniqueItems": false, ...). That
+//     includes non-JSON-Schema keys, which Gemini refuses as unknown fields.
+//
+// Two shapes stay as they are with a Loss, because no rewrite keeps their
+// meaning: an array without "items" (Gemini: "items: missing field") and an
+// object below the root without "properties" (Gemini: "properties: should
+// be non-empty for OBJECT type"). At the root, a tool without parameters
+// is declared without "parameters"; that is the caller's choice.
+func Gemini(s any, o GeminiOptions) (any, []Loss) {
+	g := newGeminiRun(s, o, true)
+	return g.node(s, ""), g.losses
+}
+
+// GeminiInlineRefs inlines every local "$ref" of s the way Gemini does and
+// drops "$defs" and "definitions", without touching anything else: the fix
+// of a rule that only concerns references. A reference it cannot resolve is
+// left in place.
+func GeminiInlineRefs(s any, o GeminiOptions) (any, []Loss) {
+	g := newGeminiRun(s, o, false)
+	return g.node(s, ""), g.losses
+}
+
+// GeminiJSONSchema prepares a JSON Schema for a function declaration's
+// "parametersJsonSchema", the newer field that takes JSON Schema itself
+// ("$ref", "$defs", "anyOf", "oneOf", "additionalProperties",
+// "propertyOrdering", ...; the FunctionDeclaration reference,
+// https://ai.google.dev/api/caching#FunctionDeclaration, shows one). The
+// root's "$schema" is stripped: the API refuses it (`Unknown name
+// "$schema"`, router-for-me/CLIProxyAPI#97; GetStream/Vision-Agents#513 for
+// this field). The reference also says the schema "must describe an object
+// where the properties are the parameters": that is the MCP input schema's
+// own rule (input-schema-root-object), so it is not repeated here. Nothing
+// else is changed, so there is no Loss.
+func GeminiJSONSchema(s any) (any, []Loss) {
+	c := schema.Clone(s)
+	if m, ok := c.(map[string]any); ok {
+		delete(m, "$schema")
+	}
+	return c, nil
+}
+
+// geminiRun is one conversion: the document (for references), the
+// expansions under way and the losses so far.
+type geminiRun struct {
+	root     any
+	resolver *schema.Resolver
+	ignored  bool // keywords beside $ref are ignored (draft-07 and older)
+	max      int
+	convert  bool           // false: inline references only
+	active   map[string]int // target pointer -> expansions on the current path
+	budget   int            // expansions left before every further one is cut
+	losses   []Loss
+	seen     map[Loss]bool
+}
+
+func newGeminiRun(s any, o GeminiOptions, convert bool) *geminiRun {
+	max := o.MaxDepth
+	if max <= 0 {
+		max = DefaultGeminiDepth
+	}
+	d, _ := schema.Dialect(s)
+	return &geminiRun{
+		root: s, resolver: schema.NewResolver(s), ignored: schema.RefSiblingsIgnored(d),
+		max: max, convert: convert, active: map[string]int{}, seen: map[Loss]bool{},
+		budget: geminiExpansions,
+	}
+}
+
+func (g *geminiRun) lose(ptr, keyword, format string, args ...any) {
+	l := Loss{Pointer: ptr, Keyword: keyword, What: fmt.Sprintf(format, args...)}
+	if !g.seen[l] {
+		g.seen[l] = true
+		g.losses = append(g.losses, l)
+	}
+}
+
+func (g *geminiRun) add(ls []Loss) {
+	for _, l := range ls {
+		if !g.seen[l] {
+			g.seen[l] = true
+			g.losses = append(g.losses, l)
+		}
+	}
+}
+
+// node converts the subschema v found at ptr.
+func (g *geminiRun) node(v any, ptr string) any {
+	switch x := v.(type) {
+	case bool:
+		if !g.convert {
+			return x
+		}
+		if !x {
+			g.lose(ptr, "", "the schema false accepts no value; Gemini cannot say so and accepts any")
+		}
+		return map[string]any{}
+	case map[string]any:
+		if ref, ok := x["$ref"].(string); ok {
+			if out, done := g.expand(x, ref, ptr); done {
+				return out
+			}
+		}
+		if !g.convert {
+			return g.inlineChildren(x, ptr)
+		}
+		return g.convertNode(x, ptr)
+	}
+	return schema.Clone(v)
+}
+
+// inlineChildren copies m with every subschema passed through node, and
+// without its definitions once nothing needs them.
+func (g *geminiRun) inlineChildren(m map[string]any, ptr string) map[string]any {
+	out := schema.Clone(m).(map[string]any)
+	schema.Children(m, ptr, func(c any, cptr string) {
+		toks := manifest.SplitPointer(strings.TrimPrefix(cptr, ptr))
+		if toks[0] == "$defs" || toks[0] == "definitions" {
+			return
+		}
+		setChild(out, toks, g.node(c, cptr))
+	})
+	if !g.hasUnresolved(m, ptr) {
+		delete(out, "$defs")
+		delete(out, "definitions")
+	}
+	return out
+}
+
+// hasUnresolved reports whether a reference left in place (unresolvable)
+// sits below m, so that its definitions must stay.
+func (g *geminiRun) hasUnresolved(m map[string]any, ptr string) bool {
+	found := false
+	schema.Walk(m, ptr, func(s map[string]any, p string, _ int) bool {
+		if ref, ok := s["$ref"].(string); ok && !g.resolver.Resolve(p, ref).Found {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// setChild stores v at the relative pointer toks (one or two tokens, as
+// schema.Children produces them) inside out.
+func setChild(out map[string]any, toks []string, v any) {
+	if len(toks) == 1 {
+		out[toks[0]] = v
+		return
+	}
+	switch c := out[toks[0]].(type) {
+	case map[string]any:
+		c[toks[1]] = v
+	case []any:
+		if i, err := strconv.Atoi(toks[1]); err == nil && i < len(c) {
+			c[i] = v
+		}
+	}
+}
+
+// expand replaces a "$ref" node by its converted target, merged with the
+// keywords beside it. done is false when the reference is left in place
+// (inlining only, and the target cannot be found).
+func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done bool) {
+	r := g.resolver.Resolve(ptr, ref)
+	siblings := map[string]any{}
+	for k, v := range m {
+		if k != "$ref" && (!g.ignored || geminiAnnotation[k]) {
+			siblings[k] = v
+		}
+	}
+	var target any
+	switch {
+	case !r.Found && !g.convert:
+		return nil, false
+	case !r.Found:
+		g.lose(ptr, "$ref", "reference %q leads outside the schema and is not followed; any value is accepted there", ref)
+		target = map[string]any{}
+	case g.budget <= 0:
+		g.lose(ptr, "$ref", "reference %q is not expanded: the schema already inlined %d references; below it any value is accepted", ref, geminiExpansions)
+		target = map[string]any{}
+	case g.active[r.Pointer] >= g.max:
+		g.lose(ptr, "$ref", "recursive reference %q is cut after %d levels; below the cut any value is accepted", ref, g.max)
+		target = map[string]any{}
+		if t, ok := r.Target.(map[string]any); ok && siblings["description"] == nil {
+			if d, ok := t["description"]; ok {
+				target = map[string]any{"description": schema.Clone(d)}
+			}
+		}
+	default:
+		g.budget--
+		g.active[r.Pointer]++
+		target = g.node(r.Target, r.Pointer)
+		g.active[r.Pointer]--
+	}
+	if len(siblings) == 0 {
+		return target, true
+	}
+	rest := g.node(siblings, ptr)
+	tm, ok1 := target.(map[string]any)
+	rm, ok2 := rest.(map[string]any)
+	if !ok1 || !ok2 {
+		return target, true
+	}
+	if !g.convert {
+		// Inlining only: the keywords beside $ref and the target's become
+		// one schema through allOf, which the allOf rule then merges.
+		if len(tm) == 0 {
+			return rm, true
+		}
+		out := map[string]any{"allOf": []any{tm}}
+		for k, v := range rm {
+			if geminiAnnotation[k] {
+				out[k] = v
+			} else {
+				out["allOf"] = append(out["allOf"].([]any), map[string]any{k: v})
+			}
+		}
+		if len(out["allOf"].([]any)) == 1 {
+			for k, v := range tm {
+				if _, ok := out[k]; !ok {
+					out[k] = v
+				}
+			}
+			delete(out, "allOf")
+		}
+		return out, true
+	}
+	merged := schema.Clone(rm).(map[string]any)
+	g.add(mergeSchemas(merged, tm, ptr, "$ref"))
+	return merged, true
+}
+
+// convertNode converts a schema object without "$ref": its children first,
+// then its own keywords.
+func (g *geminiRun) convertNode(m map[string]any, ptr string) map[string]any {
+	out := map[string]any{}
+	for k, v := range m {
+		if !geminiChildKeyword(k, v) {
+			out[k] = schema.Clone(v)
+		}
+	}
+	if props, ok := m["properties"].(map[string]any); ok {
+		np := make(map[string]any, len(props))
+		for _, name := range sortedNames(props) {
+			np[name] = g.node(props[name], ptr+"/properties/"+manifest.EscapePointerToken(name))
+		}
+		out["properties"] = np
+	}
+	if items, ok := m["items"]; ok {
+		if _, isList := items.([]any); !isList {
+			out["items"] = g.node(items, ptr+"/items")
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		if l, ok := m[k].([]any); ok {
+			nl := make([]any, len(l))
+			for i, b := range l {
+				nl[i] = g.node(b, ptr+"/"+k+"/"+strconv.Itoa(i))
+			}
+			out[k] = nl
+		}
+	}
+	g.add(geminiLocal(out, ptr))
+	g.shape(out, ptr)
+	return out
+}
+
+// geminiChildKeyword reports whether convertNode converts the value of k
+// itself (so copying it first would be wasted).
+func geminiChildKeyword(k string, v any) bool {
+	switch k {
+	case "properties":
+		_, ok := v.(map[string]any)
+		return ok
+	case "items":
+		_, isList := v.([]any)
+		return !isList
+	case "anyOf", "oneOf", "allOf":
+		_, ok := v.([]any)
+		return ok
+	}
+	return false
+}
+
+// shape reports the two shapes Gemini refuses that no rewrite can mend
+// without guessing: an array without items, an object below the root
+// without properties.
+func (g *geminiRun) shape(out map[string]any, ptr string) {
+	switch out["type"] {
+	case "array":
+		if _, ok := out["items"]; !ok {
+			g.lose(ptr, "items", "Gemini refuses an array without \"items\" (\"items: missing field\"); declare the type of its items")
+		}
+	case "object":
+		if props, _ := out["properties"].(map[string]any); len(props) == 0 && ptr != "" {
+			g.lose(ptr, "properties", "Gemini refuses an object without \"properties\" (\"should be non-empty for OBJECT type\"); declare its properties")
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package normalize
+
+import (
+	"reflect"
+
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
+)
+
+var (
+	lowerBounds = map[string]bool{"minimum": true, "minLength": true, "minItems": true, "minProperties": true, "exclusiveMinimum": true}
+	upperBounds = map[string]bool{"maximum": true, "maxLength": true, "maxItems": true, "maxProperties": true, "exclusiveMaximum": true}
+)
+
+// mergeSchemas merges add into base, as allOf (or "$ref" beside other
+// keywords) demands both: properties and required are united, bounds take
+// the tighter, annotations keep base's. A keyword both set to values that
+// cannot be combined keeps base's, and the Loss names it.
+func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
+	var ls []Loss
+	nb, na := admitsNull(base), admitsNull(add)
+	for _, k := range sortedNames(add) {
+		av := add[k]
+		bv, has := base[k]
+		switch {
+		case k == "nullable":
+			continue
+		case !has:
+			base[k] = av
+			continue
+		case reflect.DeepEqual(av, bv) || geminiAnnotation[k]:
+			continue
+		}
+		switch {
+		case k == "properties":
+			bp, ok1 := bv.(map[string]any)
+			ap, ok2 := av.(map[string]any)
+			if !ok1 || !ok2 {
+				loss(&ls, ptr, via, "%q of the merged schemas differ; the first is kept", k)
+				continue
+			}
+			np := map[string]any{}
+			for n, s := range bp {
+				np[n] = s
+			}
+			for _, n := range sortedNames(ap) {
+				bs, ok := np[n].(map[string]any)
+				as, ok2 := ap[n].(map[string]any)
+				switch {
+				case np[n] == nil:
+					np[n] = ap[n]
+				case ok && ok2 && !reflect.DeepEqual(bs, as):
+					m := schema.Clone(bs).(map[string]any)
+					ls = append(ls, mergeSchemas(m, as, ptr+"/properties/"+manifest.EscapePointerToken(n), via)...)
+					np[n] = m
+				}
+			}
+			base[k] = np
+		case k == "items":
+			bs, ok1 := bv.(map[string]any)
+			as, ok2 := av.(map[string]any)
+			if !ok1 || !ok2 {
+				loss(&ls, ptr, via, "%q of the merged schemas differ; the first is kept", k)
+				continue
+			}
+			m := schema.Clone(bs).(map[string]any)
+			ls = append(ls, mergeSchemas(m, as, ptr+"/items", via)...)
+			base[k] = m
+		case k == "required" || k == "propertyOrdering":
+			bl, _ := bv.([]any)
+			al, _ := av.([]any)
+			out := append([]any{}, bl...)
+			for _, n := range al {
+				if !geminiHasValue(out, n) {
+					out = append(out, n)
+				}
+			}
+			base[k] = out
+		case lowerBounds[k] || upperBounds[k]:
+			if _, ok := number(av); !ok {
+				loss(&ls, ptr, via, "%q of the merged schemas differ; the first is kept", k)
+				continue
+			}
+			narrow(base, k, av, lowerBounds[k])
+		case k == "type" && isNumericPair(av, bv):
+			base[k] = "integer"
+		case k == "enum":
+			bl, ok1 := bv.([]any)
+			al, ok2 := av.([]any)
+			if !ok1 || !ok2 {
+				loss(&ls, ptr, via, "%q of the merged schemas differ; the first is kept", k)
+				continue
+			}
+			var both []any
+			for _, v := range bl {
+				if geminiHasValue(al, v) {
+					both = append(both, v)
+				}
+			}
+			if len(both) == 0 {
+				loss(&ls, ptr, via, "the merged enums share no value; the first is kept")
+				continue
+			}
+			base[k] = both
+		default:
+			loss(&ls, ptr, via, "%q of the merged schemas differ (%s and %s); Gemini's subset cannot require both, the first is kept", k, compactJSON(bv), compactJSON(av))
+		}
+	}
+	if nb && na {
+		if base["nullable"] == true || add["nullable"] == true {
+			base["nullable"] = true
+		}
+	} else {
+		delete(base, "nullable")
+	}
+	return ls
+}
+
+// admitsNull reports whether a schema accepts null: it says nullable, names
+// null among its types, or does not constrain the type.
+func admitsNull(m map[string]any) bool {
+	if m["nullable"] == true || schema.HasType(m, "null") {
+		return true
+	}
+	for _, k := range []string{"type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref"} {
+		if _, ok := m[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumericPair(a, b any) bool {
+	return a == "integer" && b == "number" || a == "number" && b == "integer"
+}

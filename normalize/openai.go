@@ -1,0 +1,86 @@
+package normalize
+
+import (
+	"github.com/mcplint/mcplint/schema"
+)
+
+// OpenAIFunction returns s as OpenAI's function calling takes it without
+// strict mode (Chat Completions tools[].function.parameters, Responses
+// tools[].parameters): an object root without a combinator, enum, const or
+// not at the top level, and "items" on every array schema.
+//
+// The root is made an object as ObjectRoot does and its combinators are
+// merged by RootCombinators; one that cannot be merged is dropped. A root
+// enum, const or not has no object form and is dropped too. An array
+// without "items" gets "items": {}, which accepts what the missing keyword
+// did. Losses name what could not be carried.
+func OpenAIFunction(s any) (any, []Loss) {
+	var losses []Loss
+	out := schema.Clone(s)
+	if r, err := ObjectRoot(out); err == nil {
+		out = r
+	} else {
+		losses = append(losses, Loss{Keyword: "type", What: "the root cannot be made an object schema: " + err.Error()})
+	}
+	out, more := RootCombinators(out)
+	losses = append(losses, more...)
+	if m, ok := out.(map[string]any); ok {
+		for _, k := range OpenAIRootCombinatorKeywords {
+			if _, ok := m[k]; ok {
+				delete(m, k)
+				losses = append(losses, Loss{Keyword: k, What: "OpenAI refuses \"" + k + "\" at the top level of parameters and it could not be merged into the root; without it the root accepts objects it used to refuse"})
+			}
+		}
+	}
+	out, more = OpenAIRootKeywords(out)
+	losses = append(losses, more...)
+	return OpenAIArrayItems(out), losses
+}
+
+// OpenAIRootCombinatorKeywords are the keywords OpenAI refuses at the top
+// level of function parameters that RootCombinators rewrites.
+var OpenAIRootCombinatorKeywords = []string{"anyOf", "oneOf", "allOf"}
+
+// OpenAIRootValueKeywords are the other keywords OpenAI refuses at the top
+// level: no object schema says the same, so they are dropped.
+var OpenAIRootValueKeywords = []string{"enum", "const", "not"}
+
+// OpenAIRootKeywords returns s without the keywords OpenAI refuses at the
+// top level of function parameters, each dropped one a Loss.
+func OpenAIRootKeywords(s any) (any, []Loss) {
+	out := schema.Clone(s)
+	m, ok := out.(map[string]any)
+	if !ok {
+		return out, nil
+	}
+	var losses []Loss
+	for _, k := range OpenAIRootValueKeywords {
+		if _, ok := m[k]; ok {
+			delete(m, k)
+			losses = append(losses, Loss{Keyword: k, What: "OpenAI refuses \"" + k + "\" at the top level of parameters; without it the root accepts objects it used to refuse"})
+		}
+	}
+	return m, losses
+}
+
+// OpenAIArrayItems returns s with "items": {} added to every array schema
+// that has none (see NeedsItems). In JSON Schema a missing "items" and
+// "items": {} accept the same arrays, so the contract is kept.
+func OpenAIArrayItems(s any) any {
+	out := schema.Clone(s)
+	schema.Walk(out, "", func(n map[string]any, _ string, _ int) bool {
+		if NeedsItems(n) {
+			n["items"] = map[string]any{}
+		}
+		return true
+	})
+	return out
+}
+
+// NeedsItems reports whether s is an array schema ("type" "array" or a list
+// naming it) without "items", which OpenAI refuses with "array schema
+// missing items".
+func NeedsItems(s map[string]any) bool {
+	_, has := s["items"]
+	return schema.HasType(s, "array") && !has
+}

@@ -1,0 +1,94 @@
+package normalize
+
+import (
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/schema"
+)
+
+// The size limits of a strict-mode schema, from OpenAI's Structured Outputs
+// guide, "Supported schemas" ("Objects have limitations on nesting and
+// size", "Limitations on total string size", "Limitations on enum size").
+const (
+	StrictMaxDepth         = 10
+	StrictMaxProperties    = 5000
+	StrictMaxEnumValues    = 1000
+	StrictMaxStringChars   = 120000
+	StrictLongEnumValues   = 250
+	StrictMaxLongEnumChars = 15000
+)
+
+// StrictSize measures a schema against the strict-mode limits.
+type StrictSize struct {
+	// Depth is the deepest nesting of object schemas, the root object
+	// counting 1; DeepestPointer is where it is reached.
+	Depth          int
+	DeepestPointer string
+	// Properties counts the keys of every "properties" in the document.
+	Properties int
+	// EnumValues counts the values of every "enum".
+	EnumValues int
+	// StringChars is the total length, in characters, of property names,
+	// definition names, and string enum and const values.
+	StringChars int
+	// LongEnums are the string enums of more than StrictLongEnumValues
+	// values whose values total more than StrictMaxLongEnumChars characters.
+	LongEnums []LongEnum
+}
+
+// LongEnum is one string enum over the long-enum limit.
+type LongEnum struct {
+	Pointer       string
+	Values, Chars int
+}
+
+// OpenAIStrictSize measures s. Nesting follows the document as written:
+// a "$ref" is not followed, so a definition counts from where it is
+// declared.
+func OpenAIStrictSize(s any) StrictSize {
+	var z StrictSize
+	depth := map[string]int{}
+	schema.Walk(s, "", func(n map[string]any, ptr string, _ int) bool {
+		d := depth[ptr]
+		if schema.HasType(n, "object") || n["properties"] != nil {
+			d++
+		}
+		if d > z.Depth {
+			z.Depth, z.DeepestPointer = d, ptr
+		}
+		schema.Children(n, ptr, func(_ any, cptr string) { depth[cptr] = d })
+		if props, ok := n["properties"].(map[string]any); ok {
+			z.Properties += len(props)
+			for k := range props {
+				z.StringChars += utf8.RuneCountInString(k)
+			}
+		}
+		for _, k := range []string{"$defs", "definitions"} {
+			if defs, ok := n[k].(map[string]any); ok {
+				for name := range defs {
+					z.StringChars += utf8.RuneCountInString(name)
+				}
+			}
+		}
+		if c, ok := n["const"].(string); ok {
+			z.StringChars += utf8.RuneCountInString(c)
+		}
+		if e, ok := n["enum"].([]any); ok {
+			z.EnumValues += len(e)
+			chars, allStrings := 0, true
+			for _, v := range e {
+				if str, ok := v.(string); ok {
+					chars += utf8.RuneCountInString(str)
+				} else {
+					allStrings = false
+				}
+			}
+			z.StringChars += chars
+			if allStrings && len(e) > StrictLongEnumValues && chars > StrictMaxLongEnumChars {
+				z.LongEnums = append(z.LongEnums, LongEnum{Pointer: ptr, Values: len(e), Chars: chars})
+			}
+		}
+		return true
+	})
+	return z
+}

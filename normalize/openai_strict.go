@@ -1,0 +1,563 @@
+package normalize
+
+import (
+	"reflect"
+	"slices"
+	"sort"
+
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// OpenAIStrict returns s as OpenAI's strict mode (Structured Outputs) takes
+// function parameters: OpenAIFunction's result, then in every subschema the
+// keywords strict mode refuses rewritten or removed (StrictKeywords), every
+// object closed (StrictClose) and every property required, the optional ones
+// made nullable (StrictRequired). "$ref" and "$defs" stay: strict mode
+// supports definitions and recursion.
+//
+// What no strict schema says is a Loss: a removed keyword, a typeless schema
+// given types, an open map closed, an optional property that now arrives as
+// null. The size limits of strict mode (OpenAIStrictSize) are not
+// transforms; a schema over them stays over them.
+func OpenAIStrict(s any) (any, []Loss) {
+	out, losses := OpenAIFunction(s)
+	out, more := StrictRootRef(out)
+	losses = append(losses, more...)
+	d, _ := schema.Dialect(out)
+	ignored := schema.RefSiblingsIgnored(d)
+	for _, step := range []func(map[string]any) (map[string]any, []Loss){
+		func(n map[string]any) (map[string]any, []Loss) { return StrictKeywords(n, ignored) },
+		StrictType,
+		StrictClose,
+		StrictRequired,
+	} {
+		schema.Walk(out, "", func(n map[string]any, ptr string, _ int) bool {
+			r, l := step(n)
+			for _, x := range l {
+				x.Pointer = ptr + x.Pointer
+				losses = append(losses, x)
+			}
+			replaceContents(n, r)
+			return true
+		})
+	}
+	return out, losses
+}
+
+// StrictRootRef inlines a root "$ref" (InlineRootRef): beside "type":
+// "object" it is a keyword strict mode refuses, and moving it into anyOf
+// would put a combinator at the root, which OpenAI refuses too. When the
+// definition cannot be inlined, the "$ref" is removed and the loss said.
+func StrictRootRef(s any) (any, []Loss) {
+	m, ok := s.(map[string]any)
+	if !ok || m["$ref"] == nil {
+		return schema.Clone(s), nil
+	}
+	in, err := InlineRootRef(m)
+	if err == nil {
+		if im, ok := in.(map[string]any); ok && im["$ref"] == nil {
+			return im, nil
+		}
+	}
+	out := schema.Clone(m).(map[string]any)
+	delete(out, "$ref")
+	what := "strict mode refuses keywords beside the root \"$ref\" and it could not be inlined"
+	if err != nil {
+		what += " (" + err.Error() + ")"
+	}
+	return out, []Loss{{Pointer: "/$ref", Keyword: "$ref", What: what + "; removed, so the referenced constraints no longer apply"}}
+}
+
+// replaceContents makes dst hold what src holds, so a walk that already has
+// dst in hand descends into the new members.
+func replaceContents(dst, src map[string]any) {
+	for k := range dst {
+		if _, ok := src[k]; !ok {
+			delete(dst, k)
+		}
+	}
+	for k, v := range src {
+		dst[k] = v
+	}
+}
+
+// StrictUnsupported are the keywords strict mode refuses and StrictKeywords
+// removes, each with what is lost. The Structured Outputs guide lists the
+// composition keywords allOf, not, dependentRequired, dependentSchemas, if,
+// then and else as unsupported; "dependencies" is draft-07's spelling of the
+// last two. allOf and oneOf are rewritten when they can be (StrictKeywords).
+var StrictUnsupported = map[string]string{
+	"not":               "the values it excluded are accepted",
+	"if":                "the conditional constraint no longer applies",
+	"then":              "the conditional constraint no longer applies",
+	"else":              "the conditional constraint no longer applies",
+	"dependentRequired": "properties it required together are each optional on their own",
+	"dependentSchemas":  "the constraints it added when a property is present no longer apply",
+	"dependencies":      "the constraints it added when a property is present no longer apply",
+}
+
+// annotationKeys describe a schema without constraining it; they stay beside
+// a combinator when a schema is wrapped in one.
+var annotationKeys = map[string]bool{
+	"title": true, "description": true, "examples": true, "default": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true,
+}
+
+// refNeighbours may stand beside "$ref" in strict mode: the definitions it
+// points into and the document's own identification.
+var refNeighbours = map[string]bool{"$defs": true, "definitions": true, "$schema": true, "$id": true}
+
+// RefSiblings returns the keywords beside "$ref" in s that strict mode
+// refuses ("$ref cannot have keywords {...}"), sorted; nil without "$ref".
+func RefSiblings(s map[string]any) []string {
+	if _, ok := s["$ref"]; !ok {
+		return nil
+	}
+	var out []string
+	for k := range s {
+		if k != "$ref" && !refNeighbours[k] {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Typeless reports whether strict mode refuses s for having no type ("schema
+// must have a 'type' key"): no "type", and neither "$ref", "anyOf", "enum"
+// nor "const" to say what it holds.
+func Typeless(s map[string]any) bool {
+	for _, k := range []string{"type", "$ref", "anyOf", "enum", "const"} {
+		if _, ok := s[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// StrictKeywords rewrites one schema node (not its subschemas) into the
+// keywords strict mode supports. Rewrites that keep the meaning: oneOf whose
+// branches no value can match twice becomes anyOf; allOf of plain object
+// schemas (type, properties, required) is merged into the node; allOf with
+// one branch becomes anyOf with that branch; "$ref" with keywords beside it
+// moves into anyOf [{"$ref": ...}] (in draft-07 and older, where those
+// keywords are ignored, the constraining ones are dropped and annotations
+// kept). Anything else is removed or approximated with a Loss (Pointer
+// relative to s): StrictUnsupported keywords, an overlapping oneOf, an allOf
+// that cannot be merged. A schema left typeless is StrictType's.
+// refSiblingsIgnored is schema.RefSiblingsIgnored of the document's dialect.
+func StrictKeywords(s map[string]any, refSiblingsIgnored bool) (map[string]any, []Loss) {
+	n := schema.Clone(s).(map[string]any)
+	var losses []Loss
+	lose := func(k, what string) { losses = append(losses, Loss{Pointer: "/" + k, Keyword: k, What: what}) }
+	if _, ok := n["$ref"]; ok && refSiblingsIgnored {
+		// Validators ignore every keyword beside "$ref" here: dropping the
+		// constraining ones is exact, and leaves nothing else to rewrite.
+		for _, k := range RefSiblings(n) {
+			if !annotationKeys[k] {
+				delete(n, k)
+			}
+		}
+	}
+	for _, k := range keysOf(StrictUnsupported) {
+		if _, ok := n[k]; ok {
+			delete(n, k)
+			lose(k, "strict mode does not support \""+k+"\"; removed, so "+StrictUnsupported[k])
+		}
+	}
+	if all, ok := n["allOf"].([]any); ok {
+		if merged, ok := mergeAllOf(n, all); ok {
+			n = merged
+		} else if _, has := n["anyOf"]; len(all) == 1 && !has && n["oneOf"] == nil {
+			delete(n, "allOf")
+			n["anyOf"] = all
+		} else {
+			delete(n, "allOf")
+			lose("allOf", "strict mode does not support \"allOf\"; removed, so its branches' constraints no longer apply")
+		}
+	} else if _, ok := n["allOf"]; ok {
+		delete(n, "allOf")
+		lose("allOf", "strict mode does not support \"allOf\"; removed")
+	}
+	if one, ok := n["oneOf"]; ok {
+		delete(n, "oneOf")
+		list, isList := one.([]any)
+		if _, has := n["anyOf"]; !has && isList {
+			n["anyOf"] = list
+			if !Disjoint(list) {
+				losses = append(losses, Loss{Pointer: "/oneOf", Keyword: "oneOf", What: "strict mode supports anyOf, not oneOf; as anyOf, a value that matches several branches (refused by oneOf) is accepted"})
+			}
+		} else {
+			lose("oneOf", "strict mode does not support \"oneOf\" and the schema already has \"anyOf\"; removed, so its branches no longer constrain the value")
+		}
+	}
+	if sib := RefSiblings(n); len(sib) > 0 {
+		ref := n["$ref"]
+		delete(n, "$ref")
+		if _, has := n["anyOf"]; has {
+			// A second anyOf cannot hold the "$ref"; keeping the
+			// existing one is the smaller loss.
+			lose("$ref", "strict mode refuses keywords beside \"$ref\", and this schema's \"anyOf\" leaves no place to move it; removed, so the referenced constraints no longer apply")
+		} else {
+			n["anyOf"] = []any{map[string]any{"$ref": ref}}
+		}
+	}
+	return n, losses
+}
+
+// StrictType gives a typeless schema (see Typeless) the types strict mode
+// demands, which always loses something, said in the Loss: object keywords
+// make it an object, array keywords an array, and a schema that took any
+// value takes strings, numbers, booleans and null. Other schemas come back
+// unchanged.
+func StrictType(s map[string]any) (map[string]any, []Loss) {
+	n := schema.Clone(s).(map[string]any)
+	if !Typeless(n) {
+		return n, nil
+	}
+	typed, what := giveType(n)
+	return typed, []Loss{{Keyword: "type", What: what}}
+}
+
+// giveType types a typeless schema as strict mode demands, saying what it no
+// longer accepts.
+func giveType(n map[string]any) (map[string]any, string) {
+	for _, k := range []string{"properties", "required", "additionalProperties", "minProperties", "maxProperties"} {
+		if _, ok := n[k]; ok {
+			n["type"] = "object"
+			return n, "strict mode needs a type; the schema has object keywords, so it became \"type\": \"object\" and accepts no other values"
+		}
+	}
+	for _, k := range []string{"items", "prefixItems", "minItems", "maxItems"} {
+		if _, ok := n[k]; ok {
+			n["type"] = "array"
+			return n, "strict mode needs a type; the schema has array keywords, so it became \"type\": \"array\" and accepts no other values"
+		}
+	}
+	n["anyOf"] = []any{
+		map[string]any{"type": "string"}, map[string]any{"type": "number"},
+		map[string]any{"type": "boolean"}, map[string]any{"type": "null"},
+	}
+	return n, "strict mode needs a type and the schema accepted any value; it now accepts strings, numbers, booleans and null, but no objects or arrays"
+}
+
+// mergeAllOf merges allOf branches that are plain object schemas (only
+// "type": "object", "properties" and "required") into s, which is exact:
+// the merged schema accepts what every branch accepted. It fails when a
+// branch has any other keyword or two of them declare one property
+// differently.
+func mergeAllOf(s map[string]any, all []any) (map[string]any, bool) {
+	out := schema.Clone(s).(map[string]any)
+	delete(out, "allOf")
+	props, _ := out["properties"].(map[string]any)
+	if props == nil {
+		if _, ok := out["properties"]; ok {
+			return nil, false
+		}
+		props = map[string]any{}
+	}
+	req, _ := out["required"].([]any)
+	if _, ok := out["type"]; ok && !schema.HasType(out, "object") {
+		return nil, false
+	}
+	// The node's own additionalProperties (or patternProperties,
+	// unevaluatedProperties) judges names against the node's properties
+	// only; merging the branches' properties in would change its verdict.
+	for _, k := range []string{"additionalProperties", "patternProperties", "unevaluatedProperties"} {
+		if _, ok := out[k]; ok {
+			return nil, false
+		}
+	}
+	object := false
+	for _, b := range all {
+		m, ok := b.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		for k, v := range m {
+			switch k {
+			case "type":
+				if v != "object" {
+					return nil, false
+				}
+				object = true
+			case "properties":
+				pm, ok := v.(map[string]any)
+				if !ok {
+					return nil, false
+				}
+				for name, p := range pm {
+					if old, ok := props[name]; ok && !reflect.DeepEqual(old, p) {
+						return nil, false
+					}
+					props[name] = p
+				}
+			case "required":
+				l, ok := v.([]any)
+				if !ok {
+					return nil, false
+				}
+				for _, r := range l {
+					if !slices.ContainsFunc(req, func(x any) bool { return reflect.DeepEqual(x, r) }) {
+						req = append(req, r)
+					}
+				}
+			default:
+				return nil, false
+			}
+		}
+	}
+	if len(props) > 0 {
+		out["properties"] = props
+	}
+	if len(req) > 0 {
+		out["required"] = req
+	}
+	if object {
+		// A branch demands an object, so the conjunction does too.
+		out["type"] = "object"
+	}
+	return out, true
+}
+
+// Disjoint reports whether no value can match two of the branches, so that
+// oneOf and anyOf over them accept the same values. It answers true only
+// when every pair differs plainly: types that do not meet, const or enum
+// values that do not meet, or a property both require whose const or enum
+// values do not meet (a discriminator).
+func Disjoint(branches []any) bool {
+	for i := range branches {
+		for j := i + 1; j < len(branches); j++ {
+			a, okA := branches[i].(map[string]any)
+			b, okB := branches[j].(map[string]any)
+			if !okA || !okB || !disjointPair(a, b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func disjointPair(a, b map[string]any) bool {
+	ta, tb := schema.Types(a), schema.Types(b)
+	if len(ta) > 0 && len(tb) > 0 && !typesMeet(ta, tb) {
+		return true
+	}
+	if va, ok := values(a); ok {
+		if vb, ok := values(b); ok && !valuesMeet(va, vb) {
+			return true
+		}
+	}
+	pa, _ := a["properties"].(map[string]any)
+	pb, _ := b["properties"].(map[string]any)
+	for name := range pa {
+		if !requires(a, name) || !requires(b, name) {
+			continue
+		}
+		sa, okA := pa[name].(map[string]any)
+		sb, okB := pb[name].(map[string]any)
+		if !okA || !okB {
+			continue
+		}
+		if va, ok := values(sa); ok {
+			if vb, ok := values(sb); ok && !valuesMeet(va, vb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func typesMeet(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || x == "integer" && y == "number" || x == "number" && y == "integer" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// values returns the values a schema's const or enum allows.
+func values(s map[string]any) ([]any, bool) {
+	if c, ok := s["const"]; ok {
+		return []any{c}, true
+	}
+	e, ok := s["enum"].([]any)
+	return e, ok
+}
+
+func valuesMeet(a, b []any) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if reflect.DeepEqual(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func requires(s map[string]any, name string) bool {
+	l, _ := s["required"].([]any)
+	return slices.Contains(l, any(name))
+}
+
+// StrictClose returns the node with "additionalProperties": false if it is
+// an object schema without it, as strict mode requires of every object. An
+// open map ("additionalProperties" true or a schema) has no strict form: it
+// is closed and the loss said.
+func StrictClose(s map[string]any) (map[string]any, []Loss) {
+	if !schema.HasType(s, "object") {
+		return schema.Clone(s).(map[string]any), nil
+	}
+	n := schema.Clone(s).(map[string]any)
+	var losses []Loss
+	if ap, ok := n["additionalProperties"]; ok && ap != false {
+		losses = append(losses, Loss{Pointer: "/additionalProperties", Keyword: "additionalProperties",
+			What: "strict mode requires \"additionalProperties\": false; the object accepted other keys (" + compactJSON(ap) + "), which can no longer be passed"})
+	}
+	n["additionalProperties"] = false
+	return n, losses
+}
+
+// StrictRequired returns the node with every key of "properties" listed in
+// "required", as strict mode demands; each property that was optional is
+// made nullable (NullableSchema) so the model can still leave it out by
+// sending null, and that change is a Loss: the server receives null where
+// the argument used to be absent.
+func StrictRequired(s map[string]any) (map[string]any, []Loss) {
+	n := schema.Clone(s).(map[string]any)
+	props, ok := n["properties"].(map[string]any)
+	if !ok || len(props) == 0 {
+		return n, nil
+	}
+	missing := MissingRequired(n)
+	if len(missing) == 0 {
+		return n, nil
+	}
+	req, _ := n["required"].([]any)
+	var losses []Loss
+	for _, name := range missing {
+		req = append(req, name)
+		props[name] = NullableSchema(props[name])
+		losses = append(losses, Loss{Pointer: "/properties/" + manifest.EscapePointerToken(name), Keyword: "required",
+			What: "strict mode requires every property; the optional \"" + name + "\" is now required and accepts null, which the model sends for \"absent\""})
+	}
+	n["required"] = req
+	return n, losses
+}
+
+// MissingRequired returns the keys of s's "properties" that its "required"
+// does not list, sorted.
+func MissingRequired(s map[string]any) []string {
+	props, _ := s["properties"].(map[string]any)
+	req, _ := s["required"].([]any)
+	var out []string
+	for name := range props {
+		if !slices.Contains(req, any(name)) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// NullableSchema returns s widened to accept null as well, and nothing
+// else: "null" added to its type, null to its enum and a {"type": "null"}
+// branch to its anyOf, when those are all it has that could refuse null;
+// otherwise (a "$ref", a "const", another combinator) s is wrapped as
+// anyOf [s, {"type": "null"}] with its annotations kept beside. A schema
+// that already accepts null comes back unchanged.
+func NullableSchema(s any) any {
+	m, ok := s.(map[string]any)
+	if !ok || strictAdmitsNull(m) {
+		return schema.Clone(s)
+	}
+	n := schema.Clone(m).(map[string]any)
+	simple := true
+	for _, k := range []string{"$ref", "const", "oneOf", "allOf", "not", "if", "then", "else"} {
+		if _, ok := n[k]; ok {
+			simple = false
+		}
+	}
+	if simple {
+		switch t := n["type"].(type) {
+		case string:
+			n["type"] = []any{t, "null"}
+		case []any:
+			if !slices.Contains(t, any("null")) {
+				n["type"] = append(t, "null")
+			}
+		}
+		if e, ok := n["enum"].([]any); ok && !slices.Contains(e, nil) {
+			n["enum"] = append(e, nil)
+		}
+		if l, ok := n["anyOf"].([]any); ok && !anyBranchStrictAdmitsNull(l) {
+			n["anyOf"] = append(l, map[string]any{"type": "null"})
+		}
+		return n
+	}
+	inner := map[string]any{}
+	out := map[string]any{}
+	for k, v := range n {
+		if annotationKeys[k] {
+			out[k] = v
+		} else {
+			inner[k] = v
+		}
+	}
+	out["anyOf"] = []any{inner, map[string]any{"type": "null"}}
+	return out
+}
+
+// strictAdmitsNull reports whether s plainly accepts null: every keyword of it
+// that could refuse null lets it through. When unsure ("$ref", "not",
+// oneOf) it answers false.
+func strictAdmitsNull(m map[string]any) bool {
+	if _, ok := m["type"]; ok && !schema.HasType(m, "null") {
+		return false
+	}
+	if v, ok := values(m); ok && !slices.Contains(v, nil) {
+		return false
+	}
+	if l, ok := m["anyOf"].([]any); ok && !anyBranchStrictAdmitsNull(l) {
+		return false
+	}
+	if l, ok := m["allOf"].([]any); ok {
+		for _, b := range l {
+			if bm, ok := b.(map[string]any); !ok || !strictAdmitsNull(bm) {
+				return false
+			}
+		}
+	}
+	for _, k := range []string{"$ref", "not", "oneOf", "if"} {
+		if _, ok := m[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+func anyBranchStrictAdmitsNull(l []any) bool {
+	for _, b := range l {
+		if bm, ok := b.(map[string]any); ok && strictAdmitsNull(bm) {
+			return true
+		}
+		if b == true {
+			return true
+		}
+	}
+	return false
+}
+
+func keysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,235 @@
+package normalize
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func lossKeys(ls []Loss) []string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.Pointer+" "+l.Keyword)
+	}
+	return out
+}
+
+func TestOpenAIFunction(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		losses         []string
+	}{
+		{name: "valid stays", in: `{"type": "object", "properties": {"a": {"type": "string"}}}`,
+			want: `{"type": "object", "properties": {"a": {"type": "string"}}}`},
+		{name: "root without type", in: `{"properties": {}}`, want: `{"type": "object", "properties": {}}`},
+		{name: "arrays get items, nested too",
+			in:   `{"type": "object", "properties": {"a": {"type": "array"}, "b": {"type": ["array", "null"], "items": {"type": "array"}}}}`,
+			want: `{"type": "object", "properties": {"a": {"type": "array", "items": {}}, "b": {"type": ["array", "null"], "items": {"type": "array", "items": {}}}}}`},
+		{name: "root enum, const and not dropped",
+			in:     `{"type": "object", "enum": [{}], "const": {}, "not": {"required": ["a"]}}`,
+			want:   `{"type": "object"}`,
+			losses: []string{" enum", " const", " not"}},
+		{name: "root allOf merged",
+			in:   `{"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}, "required": ["a"]}]}`,
+			want: `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`},
+		{name: "root that admits no object",
+			in: `{"type": "string"}`, want: `{"type": "string"}`, losses: []string{" type"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := jsonValue(t, tt.in)
+			before := jsonValue(t, tt.in)
+			got, losses := OpenAIFunction(in)
+			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+				t.Errorf("schema (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
+				t.Errorf("losses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, in); diff != "" {
+				t.Errorf("input modified:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestOpenAIStrict(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		losses         []string
+	}{
+		{name: "already strict",
+			in:   `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}`,
+			want: `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}`},
+		{name: "closed and required, optional made nullable",
+			in: `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer", "enum": [1, 2]},
+				"c": {"$ref": "#/$defs/C", "description": "see C"}, "d": {"anyOf": [{"type": "string"}, {"type": "number"}]},
+				"e": {"type": ["string", "null"]}, "f": {"type": "object", "properties": {"x": {"type": "boolean"}}}},
+				"required": ["a"], "$defs": {"C": {"type": "object"}}}`,
+			want: `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": ["integer", "null"], "enum": [1, 2, null]},
+				"c": {"description": "see C", "anyOf": [{"$ref": "#/$defs/C"}, {"type": "null"}]},
+				"d": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"}]},
+				"e": {"type": ["string", "null"]},
+				"f": {"type": ["object", "null"], "properties": {"x": {"type": ["boolean", "null"]}}, "required": ["x"], "additionalProperties": false}},
+				"required": ["a", "b", "c", "d", "e", "f"], "additionalProperties": false,
+				"$defs": {"C": {"type": "object", "additionalProperties": false}}}`,
+			losses: []string{"/properties/b required", "/properties/c required", "/properties/d required", "/properties/e required", "/properties/f required", "/properties/f/properties/x required"}},
+		{name: "open map closed",
+			in:     `{"type": "object", "additionalProperties": {"type": "string"}}`,
+			want:   `{"type": "object", "additionalProperties": false}`,
+			losses: []string{"/additionalProperties additionalProperties"}},
+		{name: "disjoint oneOf becomes anyOf without loss",
+			in:   `{"type": "object", "properties": {"v": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}, "required": ["v"]}`,
+			want: `{"type": "object", "properties": {"v": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}, "required": ["v"], "additionalProperties": false}`},
+		{name: "overlapping oneOf becomes anyOf with loss",
+			in:     `{"type": "object", "properties": {"v": {"oneOf": [{"type": "number"}, {"type": "integer"}]}}, "required": ["v"]}`,
+			want:   `{"type": "object", "properties": {"v": {"anyOf": [{"type": "number"}, {"type": "integer"}]}}, "required": ["v"], "additionalProperties": false}`,
+			losses: []string{"/properties/v/oneOf oneOf"}},
+		{name: "allOf of objects merged, unsupported keywords removed",
+			in: `{"type": "object", "properties": {"p": {"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}, {"properties": {"b": {"type": "string"}}, "required": ["b"]}],
+				"not": {"required": ["c"]}, "if": {}, "then": {}}}, "required": ["p"]}`,
+			want: `{"type": "object", "properties": {"p": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": ["a", "b"], "additionalProperties": false}},
+				"required": ["p"], "additionalProperties": false}`,
+			losses: []string{"/properties/p/if if", "/properties/p/not not", "/properties/p/then then"}},
+		{name: "single-branch allOf becomes anyOf",
+			in:   `{"type": "object", "properties": {"p": {"allOf": [{"$ref": "#/$defs/P"}], "description": "d"}}, "required": ["p"], "$defs": {"P": {"type": "string"}}}`,
+			want: `{"type": "object", "properties": {"p": {"anyOf": [{"$ref": "#/$defs/P"}], "description": "d"}}, "required": ["p"], "additionalProperties": false, "$defs": {"P": {"type": "string"}}}`},
+		{name: "typeless schemas typed",
+			in: `{"type": "object", "properties": {"any": {"description": "x"}, "list": {"type": "array"}}, "required": ["any", "list"]}`,
+			want: `{"type": "object", "properties": {"any": {"description": "x", "anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}, {"type": "null"}]},
+				"list": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}, {"type": "null"}]}}},
+				"required": ["any", "list"], "additionalProperties": false}`,
+			losses: []string{"/properties/any type", "/properties/list/items type"}},
+		{name: "root ref inlined, recursion kept",
+			in:   `{"$ref": "#/$defs/Node", "$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}, "required": ["kids"]}}}`,
+			want: `{"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}, "required": ["kids"], "additionalProperties": false}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := jsonValue(t, tt.in)
+			before := jsonValue(t, tt.in)
+			got, losses := OpenAIStrict(in)
+			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+				t.Errorf("schema (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
+				t.Errorf("losses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, in); diff != "" {
+				t.Errorf("input modified:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDisjoint(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`[{"type": "string"}, {"type": "integer"}]`, true},
+		{`[{"type": "number"}, {"type": "integer"}]`, false},
+		{`[{"const": "a"}, {"enum": ["b", "c"]}]`, true},
+		{`[{"type": "object", "properties": {"k": {"const": "a"}}, "required": ["k"]}, {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"]}]`, true},
+		{`[{"type": "object", "properties": {"k": {"const": "a"}}}, {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"]}]`, false},
+		{`[{"$ref": "#/$defs/A"}, {"type": "string"}]`, false},
+	}
+	for _, tt := range tests {
+		var list []any
+		for _, v := range jsonValue(t, tt.in).([]any) {
+			list = append(list, v)
+		}
+		if got := Disjoint(list); got != tt.want {
+			t.Errorf("Disjoint(%s) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestOpenAIStrictSize(t *testing.T) {
+	in := jsonValue(t, `{"type": "object", "properties": {"ab": {"type": "object", "properties": {"c": {"enum": ["xy", "z", 1]}}},
+		"d": {"const": "k"}}, "$defs": {"Def": {"type": "object"}}}`)
+	want := StrictSize{Depth: 2, DeepestPointer: "/properties/ab", Properties: 3, EnumValues: 3, StringChars: 2 + 1 + 1 + 3 + 1 + 3}
+	if diff := cmp.Diff(want, OpenAIStrictSize(in)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	var long []any
+	for i := 0; i < 251; i++ {
+		long = append(long, "value-number-00000000000000000000000000000000000000000000000000000000000000")
+	}
+	got := OpenAIStrictSize(map[string]any{"enum": long})
+	if len(got.LongEnums) != 1 || got.LongEnums[0].Values != 251 {
+		t.Errorf("long enum not found: %+v", got.LongEnums)
+	}
+}
+
+func TestNullableSchema(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"type", `{"type": "string", "minLength": 1}`, `{"type": ["string", "null"], "minLength": 1}`},
+		{"type list", `{"type": ["string", "integer"]}`, `{"type": ["string", "integer", "null"]}`},
+		{"enum", `{"type": "string", "enum": ["a"]}`, `{"type": ["string", "null"], "enum": ["a", null]}`},
+		{"anyOf beside a type", `{"type": "string", "anyOf": [{"type": "string", "minLength": 2}, {"type": "string", "pattern": "x"}]}`,
+			`{"type": ["string", "null"], "anyOf": [{"type": "string", "minLength": 2}, {"type": "string", "pattern": "x"}, {"type": "null"}]}`},
+		{"anyOf whose branches let null through", `{"type": "string", "anyOf": [{"minLength": 2}, {"pattern": "x"}]}`,
+			`{"type": ["string", "null"], "anyOf": [{"minLength": 2}, {"pattern": "x"}]}`},
+		{"ref wrapped, annotations kept outside", `{"$ref": "#/$defs/A", "description": "d", "title": "t"}`,
+			`{"description": "d", "title": "t", "anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}`},
+		{"const wrapped", `{"const": "x"}`, `{"anyOf": [{"const": "x"}, {"type": "null"}]}`},
+		{"oneOf wrapped", `{"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}`,
+			`{"anyOf": [{"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"type": "null"}]}`},
+		{"already nullable", `{"type": ["string", "null"]}`, `{"type": ["string", "null"]}`},
+		{"already nullable anyOf", `{"anyOf": [{"type": "string"}, {"type": "null"}]}`, `{"anyOf": [{"type": "string"}, {"type": "null"}]}`},
+		{"typeless accepts null", `{"description": "any"}`, `{"description": "any"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := jsonValue(t, tt.in)
+			if diff := cmp.Diff(jsonValue(t, tt.want), NullableSchema(in)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(jsonValue(t, tt.in), in); diff != "" {
+				t.Errorf("input modified:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestStrictKeywordsNode(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		ignored        bool
+		losses         []string
+	}{
+		{name: "closed node keeps its allOf apart",
+			in:     `{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false, "allOf": [{"properties": {"b": {"type": "string"}}}, {"required": ["a"]}]}`,
+			want:   `{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}`,
+			losses: []string{"/allOf allOf"}},
+		{name: "nullable object merged with an object branch",
+			in:   `{"type": ["object", "null"], "allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}]}`,
+			want: `{"type": "object", "properties": {"a": {"type": "string"}}}`},
+		{name: "ref beside anyOf",
+			in:     `{"$ref": "#/$defs/A", "anyOf": [{"type": "string"}]}`,
+			want:   `{"anyOf": [{"type": "string"}]}`,
+			losses: []string{"/$ref $ref"}},
+		{name: "draft-07 ref drops ignored constraints",
+			in: `{"$ref": "#/definitions/A", "type": "string", "description": "d"}`, ignored: true,
+			want: `{"description": "d", "anyOf": [{"$ref": "#/definitions/A"}]}`},
+		{name: "draft-07 ref ignores a oneOf beside it",
+			in: `{"$ref": "#/definitions/A", "oneOf": [{"type": "string"}, {"type": "number"}], "title": "t"}`, ignored: true,
+			want: `{"title": "t", "anyOf": [{"$ref": "#/definitions/A"}]}`},
+		{name: "2020-12 ref keeps constraints beside anyOf",
+			in:   `{"$ref": "#/$defs/A", "minLength": 2}`,
+			want: `{"minLength": 2, "anyOf": [{"$ref": "#/$defs/A"}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := jsonValue(t, tt.in).(map[string]any)
+			got, losses := StrictKeywords(in, tt.ignored)
+			if diff := cmp.Diff(jsonValue(t, tt.want), any(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
+				t.Errorf("losses (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
