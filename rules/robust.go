@@ -19,7 +19,7 @@ var IntegerAcceptsString = &lint.Rule{
 	Severity: lint.Warning,
 	Summary:  "integer and number parameters also accept their decimal string (\"1\" for 1)",
 	Fix:      lint.SafeFix,
-	Options:  map[string]any{"form": string(normalize.OneOf)},
+	Options:  map[string]any{"form": formAuto},
 	Check:    checkIntegerAcceptsString,
 	Doc: `Models often send a number as a string: "thoughtNumber": "1" where the schema
 says {"type": "integer"}. A client that validates arguments against the input
@@ -58,13 +58,15 @@ the numeric branch; keywords that describe the parameter (title, description,
 default, examples, deprecated, $comment, $id, $defs, x-* extensions, unknown
 keywords) stay beside the combinator.
 
-Option "form" chooses the combinator: "oneOf" (the default) or "anyOf". The
-branches are disjoint, so both accept the same values; choose "anyOf" when the
-tools also go to OpenAI in strict mode, which answers "'oneOf' is not
+Option "form" chooses the combinator: "auto" (the default), "oneOf" or
+"anyOf". The branches are disjoint, so both accept the same values. "auto"
+writes anyOf when a pack for OpenAI or Gemini runs (openai, openai-strict,
+gemini) and oneOf otherwise: OpenAI in strict mode answers "'oneOf' is not
 permitted" (an API error quoted in ai-dynamo/dynamo#15153; Azure OpenAI's
 structured-outputs documentation lists anyOf, not oneOf, among the supported
-keywords), or to Gemini, whose function-declaration Schema documents anyOf and
-no oneOf (https://googleapis.github.io/js-genai/interfaces/types.Schema.html).
+keywords), and Gemini's function-declaration Schema documents anyOf and no
+oneOf (https://googleapis.github.io/js-genai/interfaces/types.Schema.html).
+"oneOf" or "anyOf" forces that form whatever packs run.
 
 Bad:
 
@@ -91,7 +93,7 @@ func checkIntegerAcceptsString(p *lint.Pass) {
 	if !ok {
 		return
 	}
-	form, formErr := integerForm(p.Option("form"))
+	form, formErr := integerForm(p, p.Option("form"))
 	// Parameters are the schemas reached from the root through keywords
 	// that describe parts of the arguments; labels name them for messages.
 	labels := map[string]string{"/inputSchema": ""}
@@ -171,13 +173,26 @@ func reportIntegerAcceptsString(p *lint.Pass, s map[string]any, ptr, label strin
 	}, "%s", msg)
 }
 
-func integerForm(v any) (normalize.Form, error) {
+func integerForm(p *lint.Pass, v any) (normalize.Form, error) {
 	switch f, _ := v.(string); normalize.Form(f) {
 	case normalize.OneOf, normalize.AnyOf:
 		return normalize.Form(f), nil
+	case formAuto:
+		// oneOf is refused by OpenAI strict mode and undocumented for
+		// Gemini; when their packs run, write the form they accept.
+		for _, pack := range []string{"openai", "openai-strict", "gemini"} {
+			if p.PackEnabled(pack) {
+				return normalize.AnyOf, nil
+			}
+		}
+		return normalize.OneOf, nil
 	}
 	if s, ok := v.(string); ok {
 		v = strconv.Quote(s)
 	}
-	return normalize.OneOf, fmt.Errorf("option \"form\" is %v; want \"oneOf\" or \"anyOf\"", v)
+	return normalize.OneOf, fmt.Errorf("option \"form\" is %v; want \"auto\", \"oneOf\" or \"anyOf\"", v)
 }
+
+// formAuto lets integer-accepts-string choose its combinator from the
+// packs that run.
+const formAuto = "auto"

@@ -6,7 +6,16 @@
 // of a tool for the protocol version checked against; "robust" (on by
 // default, warnings) catches schemas that are valid but fail in practice;
 // "security" (off for lint, on for check; SecurityPack) catches tools that
-// attack the model or the user; "breaking" and "non-breaking" (run by
+// attack the model or the user; "openai" (off by default) catches what
+// OpenAI's function calling refuses, strict or not; "openai-strict" (off by
+// default, turned on by --strict) adds what its strict mode (Structured
+// Outputs) refuses, and includes the "openai" rules; "claude" (off by
+// default) catches what the Anthropic API and Claude Code refuse; "cursor"
+// (off by default) catches the limits Cursor puts on names and tool counts;
+// "vscode" (off by default) catches what VS Code's chat rewrites or
+// refuses; "gemini" (off by default) catches what Gemini's function
+// declarations refuse in their classic "parameters" field (an OpenAPI 3.0
+// subset); "breaking" and "non-breaking" (run by
 // `mcplint breaking` only, package breaking) classify the changes between
 // two versions of a list.
 package rules
@@ -28,6 +37,9 @@ var All = concat(
 	robustRules,
 	liveRules,
 	securityRules,
+	openaiRules, openaiStrictRules,
+	claudeRules, cursorRules, vscodeRules,
+	geminiRules,
 	breaking.Rules,
 )
 

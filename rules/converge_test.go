@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// Packs for different consumers must not undo each other's fixes: after
+// fixing with a selection, linting with the same selection finds nothing that
+// selection could fix, and a second fix changes nothing. Every case input and
+// the README's example are the corpus, since they hold every construct a rule
+// rewrites.
+func TestPacksConverge(t *testing.T) {
+	selections := []struct {
+		packs  []string
+		unsafe bool
+	}{
+		{[]string{"mcp", "robust", "openai", "gemini"}, false},
+		{[]string{"mcp", "robust", "openai", "gemini"}, true},
+		{[]string{"mcp", "robust", "claude", "openai", "openai-strict"}, true},
+		{[]string{"mcp", "robust", "claude", "openai", "openai-strict", "gemini"}, true},
+	}
+	inputs := convergeCorpus(t)
+	for _, sel := range selections {
+		name := strings.Join(sel.packs, ",")
+		if sel.unsafe {
+			name += "+unsafe"
+		}
+		t.Run(name, func(t *testing.T) {
+			l, err := lint.New(All, lint.Config{Select: sel.packs, UnsafeFixes: sel.unsafe})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, path := range inputs {
+				src, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := manifest.Load(filepath.Base(path), src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := l.Fix(m)
+				if err != nil {
+					t.Errorf("%s: %v", path, err)
+					continue
+				}
+				for _, d := range res.Remaining {
+					if d.Fix != nil && (d.Fix.Safe || sel.unsafe) {
+						t.Errorf("%s: fixable finding left: %d:%d %s %s: %s", path, d.Line, d.Column, d.Rule, d.Pointer, d.Message)
+					}
+				}
+				again, err := l.Fix(res.Manifest)
+				if err != nil {
+					t.Errorf("%s: fixing the fixed output: %v", path, err)
+					continue
+				}
+				if string(again.Src) != string(res.Src) {
+					t.Errorf("%s: a second fix changed the output", path)
+				}
+			}
+		})
+	}
+}
+
+func convergeCorpus(t *testing.T) []string {
+	t.Helper()
+	root := testenv.RepoRoot(t)
+	inputs, err := filepath.Glob(filepath.Join(root, "rules", "testdata", "cases", "*", "*", "input.*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inputs) < 50 {
+		t.Fatalf("only %d case inputs found", len(inputs))
+	}
+	return append(inputs, filepath.Join(root, "testdata", "example", "manifest.json"))
+}

@@ -1,0 +1,198 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+var geminiPacks = []string{"gemini"}
+
+var geminiRules = []*lint.Rule{
+	GeminiFunctionName, GeminiRef, GeminiTypeArray, GeminiEnum, GeminiUnsupportedKeyword,
+	GeminiFormat, GeminiArrayItems, GeminiObjectProperties,
+}
+
+// geminiField is said in every schema rule's doc: which field the pack
+// checks, and the way out when a schema needs more.
+const geminiField = `The gemini pack checks the schema as Gemini's classic function-declaration
+field "parameters" takes it: the Schema object, a subset of OpenAPI 3.0
+(type, format, title, description, nullable, enum, default, example, items,
+minItems, maxItems, properties, required, propertyOrdering, minProperties,
+maxProperties, minimum, maximum, minLength, maxLength, pattern, anyOf). The
+newer field "parametersJsonSchema" accepts much more of JSON Schema ($ref,
+$defs, oneOf, additionalProperties, ...; only "$schema" must go):
+"mcplint convert --to gemini --gemini-json-schema" targets it, and
+"mcplint convert --to gemini" writes "parameters" with every rewrite below.`
+
+const geminiSchemaSource = `Gemini API reference, Schema (https://ai.google.dev/api/caching#Schema);
+@google/genai types.Schema (https://googleapis.github.io/js-genai/);
+Vertex AI reference, Schema
+(https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema)`
+
+// geminiNamePattern is the form the Gemini API demands of a function name.
+var geminiNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$`)
+
+// GeminiFunctionName checks the tool name against Gemini's function names.
+var GeminiFunctionName = &lint.Rule{
+	ID:       "gemini-function-name",
+	Packs:    geminiPacks,
+	Severity: lint.Error,
+	Summary:  "the tool name is a valid Gemini function name: a letter or _ first, then A-Z a-z 0-9 _ . : -, at most 64",
+	Fix:      lint.UnsafeFix,
+	Check:    checkGeminiFunctionName,
+	Doc: `Clients that hand MCP tools to Gemini declare each as a function named
+after the tool, and the API refuses the whole request when one name breaks
+its rule:
+
+    GenerateContentRequest.tools[0].function_declarations[17].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.
+
+MCP allows names Gemini refuses: a leading digit or dash, a slash, more than
+64 characters (up to 128).
+
+The fix replaces each character outside A-Z a-z 0-9 _ . : - by "_" and puts
+"_" before a name that does not start with a letter or an underscore. It is
+unsafe: a renamed tool breaks every agent and prompt that calls it by its
+old name, and two names can become one (tool-name-unique then reports it).
+A name longer than 64 characters gets no fix: choose a shorter one.
+
+Bad:
+
+    {"name": "1password/get", "inputSchema": {"type": "object"}}
+
+Good:
+
+    {"name": "onepassword_get", "inputSchema": {"type": "object"}}
+
+Source: the Gemini API's error, quoted in Finerestaurant/kicad-mcp-python#2
+(with colons) and CherryHQ/cherry-studio#4087; Gemini API reference,
+FunctionDeclaration "name" (https://ai.google.dev/api/caching#FunctionDeclaration).`,
+}
+
+func checkGeminiFunctionName(p *lint.Pass) {
+	name, ok := p.Value["name"].(string)
+	if !ok || name == "" || geminiNamePattern.MatchString(name) {
+		return
+	}
+	var problems []string
+	first, _ := utf8.DecodeRuneInString(name)
+	if !(first == '_' || first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z') {
+		problems = append(problems, "starts with "+describeRune(first))
+	}
+	var bad []string
+	seen := map[rune]bool{}
+	for _, r := range name {
+		if !geminiNameChar(r) && !seen[r] {
+			seen[r] = true
+			bad = append(bad, describeRune(r))
+		}
+	}
+	if len(bad) > 0 {
+		problems = append(problems, "contains "+strings.Join(bad, ", "))
+	}
+	if n := utf8.RuneCountInString(name); n > 64 {
+		problems = append(problems, fmt.Sprintf("is %d characters long", n))
+	}
+	msg := fmt.Sprintf("tool name %q %s; Gemini refuses the request unless a function name starts with a letter or _ and has at most 64 of A-Z a-z 0-9 _ . : -", name, strings.Join(problems, " and "))
+	fixed := geminiName(name)
+	if utf8.RuneCountInString(fixed) > 64 {
+		p.Reportf("/name", "%s; choose a shorter name", msg)
+		return
+	}
+	p.ReportFix("/name", &lint.Fix{
+		Message: fmt.Sprintf("rename the tool to %q (callers of the old name break)", fixed),
+		Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: fixed}},
+	}, "%s; rename it", msg)
+}
+
+func geminiNameChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.:-", r)
+}
+
+// geminiName is name with every refused character replaced by "_" and a
+// leading "_" where the first character may not start a name.
+func geminiName(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if i == 0 && !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			b.WriteByte('_')
+		}
+		if geminiNameChar(r) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// geminiDropped are the keywords holding subschemas that Gemini's subset
+// drops whole: findings below them would only repeat the one on them.
+var geminiDroppedSubschemas = map[string]bool{
+	"additionalProperties": true, "additionalItems": true, "contains": true, "not": true,
+	"if": true, "then": true, "else": true, "propertyNames": true, "unevaluatedItems": true,
+	"unevaluatedProperties": true, "contentSchema": true, "patternProperties": true,
+	"dependentSchemas": true, "dependencies": true, "prefixItems": true,
+}
+
+// geminiWalk visits the subschemas of the tool's input schema that Gemini
+// keeps (or inlines, or merges), not those below a keyword it drops.
+func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
+	v, ok := p.InputSchema()
+	if !ok {
+		return
+	}
+	var pruned []string
+	schema.Walk(v, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+		for _, pre := range pruned {
+			if ptr == pre || strings.HasPrefix(ptr, pre+"/") {
+				return false
+			}
+		}
+		for k := range s {
+			if geminiDroppedSubschemas[k] {
+				pruned = append(pruned, ptr+"/"+manifest.EscapePointerToken(k))
+			}
+		}
+		fn(s, ptr)
+		return true
+	})
+}
+
+// geminiLossText joins what a rewrite loses, for a message.
+func geminiLossText(ls []normalize.Loss) string {
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		parts[i] = l.What
+	}
+	return strings.Join(parts, "; ")
+}
+
+// lossNote is what a fix loses, for the end of a message ("" for none).
+func lossNote(ls []normalize.Loss) string {
+	if len(ls) == 0 {
+		return ""
+	}
+	return " (the fix loses: " + geminiLossText(ls) + ")"
+}
+
+// geminiRewriteFix is the fix that rewrites one keyword of the node at ptr
+// as normalize.GeminiRewrite does: safe when nothing is lost.
+func geminiRewriteFix(s map[string]any, keyword, ptr, action string) (*lint.Fix, []normalize.Loss) {
+	fixed, losses := normalize.GeminiRewrite(s, keyword, ptr)
+	edits := lint.Diff(ptr, s, fixed)
+	if len(edits) == 0 {
+		return nil, losses
+	}
+	msg := action
+	if len(losses) > 0 {
+		msg += " (" + geminiLossText(losses) + ")"
+	}
+	return &lint.Fix{Message: msg, Safe: len(losses) == 0, Edits: edits}, losses
+}

@@ -1,0 +1,277 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// GeminiRef reports references, which Gemini's parameters do not resolve.
+var GeminiRef = &lint.Rule{
+	ID:       "gemini-ref",
+	Packs:    geminiPacks,
+	Severity: lint.Error,
+	Summary:  "Gemini parameters have no \"$ref\" or \"$defs\": inline them",
+	Fix:      lint.MixedFix,
+	Check:    checkGeminiRef,
+	Doc: `Gemini's Schema object has no references. Pydantic (the Python MCP SDK),
+zod-to-json-schema and many generators put shared types under "$defs" and
+point at them with "$ref"; Gemini then refuses the request:
+
+    reference to undefined schema at properties.target_object.anyOf.1
+
+and gemini-cli 0.15.1 skipped such tools ("can't resolve reference
+#/$defs/Issue from id #"). A "$ref" with other keywords beside it fails too
+("If a schema node has $ref set, then only description and default can be
+set alongside it").
+
+The fix inlines every local reference and removes "$defs" and
+"definitions". It is safe when no type refers to itself. A recursive type
+(a tree, a linked list) cannot be inlined whole: it is expanded 3 levels
+deep and cut there; the cut node accepts any value, and the fix says where
+it cut (unsafe). Keywords beside a "$ref" (2019-09 and later) are kept
+beside the inlined schema through "allOf", which gemini-unsupported-keyword
+then merges. A reference that does not resolve is left for ref-resolvable.
+
+` + geminiField + `
+
+Bad:
+
+    {"type": "object", "properties": {"target": {"$ref": "#/$defs/Target"}},
+     "$defs": {"Target": {"type": "object", "properties": {"id": {"type": "string"}}}}}
+
+Good:
+
+    {"type": "object", "properties": {"target": {"type": "object", "properties": {"id": {"type": "string"}}}}}
+
+Source: google-gemini/gemini-cli#13326 and #13142; anomalyco/opencode#12295
+(refs with siblings); ` + geminiSchemaSource + `.`,
+}
+
+func checkGeminiRef(p *lint.Pass) {
+	v, ok := p.InputSchema()
+	if !ok {
+		return
+	}
+	var (
+		fix      *lint.Fix
+		fixed    any
+		lost     []normalize.Loss
+		computed bool
+	)
+	inlined := func() any {
+		if !computed {
+			computed = true
+			var losses []normalize.Loss
+			fixed, losses = normalize.GeminiInlineRefs(v, normalize.GeminiOptions{})
+			lost = losses
+			if edits := lint.Diff("/inputSchema", v, fixed); len(edits) > 0 {
+				msg := "inline every reference and remove the definitions"
+				if len(losses) > 0 {
+					msg += " (" + geminiLossText(losses) + ")"
+				}
+				fix = &lint.Fix{Message: msg, Safe: len(losses) == 0, Edits: edits}
+			}
+		}
+		return fixed
+	}
+	fixFor := func() *lint.Fix {
+		inlined()
+		return fix
+	}
+	resolver := schema.NewResolver(v)
+	geminiWalk(p, func(s map[string]any, ptr string) {
+		if ref, ok := s["$ref"].(string); ok {
+			rel := strings.TrimPrefix(ptr, "/inputSchema")
+			if !resolver.Resolve(rel, ref).Found {
+				p.Reportf(ptr, "\"$ref\" %q does not resolve inside the schema, and Gemini's parameters resolve no reference; replace it by the schema it means", ref)
+				return
+			}
+			f := fixFor()
+			p.ReportFix(ptr, f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, lossNote(lost))
+		}
+		for _, k := range []string{"$defs", "definitions"} {
+			if _, ok := s[k]; !ok {
+				continue
+			}
+			msg := fmt.Sprintf("%q is not a field of Gemini's Schema; inline the definitions where they are used and remove it", k)
+			if _, stays := schema.Get(inlined(), strings.TrimPrefix(ptr, "/inputSchema")+"/"+k); stays {
+				// A reference that does not resolve keeps the definitions.
+				p.Reportf(ptr+"/"+k, "%s (once every reference resolves)", msg)
+				continue
+			}
+			p.ReportFix(ptr+"/"+k, fixFor(), "%s", msg)
+		}
+	})
+}
+
+// GeminiTypeArray reports lists of types.
+var GeminiTypeArray = &lint.Rule{
+	ID:       "gemini-type-array",
+	Packs:    geminiPacks,
+	Severity: lint.Error,
+	Summary:  "\"type\" is one type, not a list or null: use \"nullable\": true or anyOf",
+	Fix:      lint.MixedFix,
+	Check:    checkGeminiTypeArray,
+	Doc: `Gemini's "type" is a single enum value (STRING, INTEGER, ...), not a list,
+so "type": ["string", "null"], the way most SDKs write an optional value,
+fails the whole request:
+
+    Invalid JSON payload received. Unknown name "type" at 'tools[0].function_declarations[3].parameters.properties[3].value': Proto field is not repeating, cannot start list.
+
+The fix writes ["T", "null"] as "type": "T" with "nullable": true, and
+several types as an anyOf of one schema per type, each keeping the
+keywords of its type (minLength with the string, items with the array).
+Both accept exactly what the list did (safe). An anyOf already beside the
+list cannot take a second one: only the first type is kept (unsafe).
+
+When openai-strict-required runs too (the openai-strict pack, --strict),
+there is no fix: OpenAI's strict mode
+writes an optional property as ["T", "null"] and has no "nullable", so no
+one schema satisfies both. Use "mcplint convert --to gemini" and
+"mcplint convert --to openai --strict" to write one schema per target.
+
+` + geminiField + `
+
+Bad:
+
+    "limit": {"type": ["integer", "null"]}
+
+Good:
+
+    "limit": {"type": "integer", "nullable": true}
+
+The same goes for an anyOf branch {"type": "null"}, the way pydantic writes
+Optional: the Type enum of several Gemini and Vertex AI versions has no
+NULL ("Invalid enum value NULL for enum type
+google.cloud.aiplatform.v1beta1.Type"). The fix drops the branch and marks
+the schema "nullable": true; a single branch left is lifted into the schema
+(safe).
+
+Source: zed-industries/zed#44875 and n8n-io/n8n#15553 (the error above);
+langchain-ai/langchain-google#1216 and
+taylorwilsdon/google_workspace_mcp#1099 (null in anyOf);
+` + geminiSchemaSource + ` ("type", "nullable", "anyOf").`,
+}
+
+func checkGeminiTypeArray(p *lint.Pass) {
+	// openai-strict-required writes optional values as ["T", "null"] or
+	// with a null branch: a fix here would undo its fix.
+	strict := p.RuleEnabled("openai-strict-required")
+	geminiWalk(p, func(s map[string]any, ptr string) {
+		if branches, ok := s["anyOf"].([]any); ok {
+			for i, b := range branches {
+				if m, ok := b.(map[string]any); !ok || m["type"] != "null" {
+					continue
+				}
+				at := fmt.Sprintf("%s/anyOf/%d/type", ptr, i)
+				msg := "an anyOf branch of type \"null\", which Gemini's type enum lacks on several endpoints (\"Invalid enum value NULL\")"
+				if strict {
+					p.Reportf(at, "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; write one schema per target with mcplint convert --to gemini and --to openai --strict", msg)
+					continue
+				}
+				fix, losses := geminiRewriteFix(s, "anyOf", ptr, "drop the null branch and mark the schema \"nullable\": true")
+				p.ReportFix(at, fix, "%s; drop the branch and use \"nullable\": true%s", msg, lossNote(losses))
+			}
+		}
+		if _, ok := s["type"].([]any); !ok {
+			return
+		}
+		msg := fmt.Sprintf("\"type\" is the list %s; Gemini takes one type (\"Proto field is not repeating\")", compactValue(s["type"]))
+		if strict {
+			p.Reportf(ptr+"/type", "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
+			return
+		}
+		fix, losses := geminiRewriteFix(s, "type", ptr, "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
+		p.ReportFix(ptr+"/type", fix, "%s; use \"nullable\": true for null and an anyOf for several types%s", msg, lossNote(losses))
+	})
+}
+
+// GeminiEnum reports enums Gemini refuses, and const.
+var GeminiEnum = &lint.Rule{
+	ID:       "gemini-enum",
+	Packs:    geminiPacks,
+	Severity: lint.Error,
+	Summary:  "enum lists strings on a string schema; no const",
+	Fix:      lint.MixedFix,
+	Check:    checkGeminiEnum,
+	Doc: `Gemini's "enum" is a list of strings and only allowed on a string schema;
+there is no "const". Integer enums, an enum without "type", and const
+(which zod and pydantic emit for literals) fail the request:
+
+    GenerateContentRequest.tools[0].function_declarations[32].parameters.properties[format].any_of[0].enum: only allowed for STRING type
+    Invalid value at '...parameters.properties[16].value.enum[0]' (TYPE_STRING), 2
+    Invalid JSON payload received. Unknown name "const" at '...parameters.properties[8].value.any_of[0]': Cannot find field.
+
+The fix keeps what the schema accepts where it can:
+
+  - const becomes an enum of one value;
+  - a string enum without "type" gets "type": "string" (safe);
+  - an integer enum becomes "minimum"/"maximum": exact (safe) when it lists
+    every integer of its range, such as [1, 2, 3]; otherwise (unsafe) the
+    range is wider and the values are listed in the description, for the
+    model to read. The values stay numbers: writing them as strings ("1")
+    would make the model send strings to a server that expects numbers;
+  - [true, false] becomes "type": "boolean" (safe); a single boolean, a
+    fraction, an object or an array is only said in the description
+    (unsafe);
+  - values of several types become an anyOf of one schema per type;
+  - null in an enum becomes "nullable": true.
+
+` + geminiField + `
+
+Bad:
+
+    "level": {"type": "integer", "enum": [1, 2, 3]}
+
+Good:
+
+    "level": {"type": "integer", "minimum": 1, "maximum": 3}
+
+Source: anomalyco/opencode#12911 (the first error, from Notion, Memory and
+Obsidian MCP servers); microsoft/azure-devops-mcp#145 (the second);
+zed-extensions/mcp-server-brave-search#12 (const); decolua/9router#380 (an
+enum without "type"); ` + geminiSchemaSource + ` ("enum": string[]).`,
+}
+
+func checkGeminiEnum(p *lint.Pass) {
+	geminiWalk(p, func(s map[string]any, ptr string) {
+		if c, ok := s["const"]; ok {
+			fix, losses := geminiRewriteFix(s, "const", ptr, "write it as an enum Gemini takes")
+			p.ReportFix(ptr+"/const", fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", compactValue(c), lossNote(losses))
+			return
+		}
+		e, ok := s["enum"].([]any)
+		if !ok {
+			return
+		}
+		var others []any
+		for _, v := range e {
+			if _, isString := v.(string); !isString {
+				others = append(others, v)
+			}
+		}
+		typed := schema.HasType(s, "string")
+		if len(others) == 0 && typed {
+			return
+		}
+		fix, losses := geminiRewriteFix(s, "enum", ptr, "rewrite the enum as Gemini takes it")
+		if len(others) > 0 {
+			p.ReportFix(ptr+"/enum", fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", compactValue(others), lossNote(losses))
+			return
+		}
+		p.ReportFix(ptr+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
+	})
+}
+
+func compactValue(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}

@@ -1,0 +1,176 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// GeminiFormat reports formats Gemini does not document for the type.
+var GeminiFormat = &lint.Rule{
+	ID:       "gemini-format",
+	Packs:    geminiPacks,
+	Severity: lint.Warning,
+	Summary:  "\"format\" is one Gemini documents: enum or date-time for strings, float or double, int32 or int64",
+	Fix:      lint.UnsafeFix,
+	Check:    checkGeminiFormat,
+	Doc: `Gemini's reference long listed the formats it supports: "for NUMBER type:
+float, double; for INTEGER type: int32, int64; for STRING type: enum,
+date-time", and Firebase AI Logic, which sends the same Schema, still says
+that with the Gemini Developer API the format "must be either 'enum' or
+'date-time', otherwise requests will fail". The current Gemini API reference
+says instead "Any value is allowed, but most do not trigger any special
+functionality" and Vertex AI lists more ("email", "byte", ...). Because the
+endpoints disagree, this is a warning: "email", "uri" or "uuid" may be
+refused, and are ignored where they are accepted.
+
+The fix removes the format. It is unsafe: the model no longer reads it;
+say it in the description instead ("an email address").
+
+` + geminiField + `
+
+Bad:
+
+    "email": {"type": "string", "format": "email"}
+
+Good:
+
+    "email": {"type": "string", "description": "The recipient's email address."}
+
+Source: google.ai.generativelanguage.Schema, "format"
+(https://ai.google.dev/api/python/google/ai/generativelanguage/Schema) and
+the v1beta Schema reference it was generated from ("for STRING type: enum,
+date-time"); Firebase AI Logic, SchemaShared.format
+(https://firebase.google.com/docs/reference/js/ai.schemashared); Gemini API
+reference, Schema (https://ai.google.dev/api/caching#Schema, "Any value is
+allowed"); Vertex AI
+reference, Schema (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema).`,
+}
+
+func checkGeminiFormat(p *lint.Pass) {
+	geminiWalk(p, func(s map[string]any, ptr string) {
+		f, ok := s["format"]
+		if !ok {
+			return
+		}
+		fs, _ := f.(string)
+		types := schema.Types(s)
+		if len(types) == 0 {
+			types = []string{""}
+		}
+		if slices.ContainsFunc(types, func(t string) bool { return normalize.GeminiFormatSupported(t, fs) }) {
+			return
+		}
+		fix, _ := geminiRewriteFix(s, "format", ptr, "remove the format; say it in the description instead")
+		p.ReportFix(ptr+"/format", fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", compactValue(f), typeLabel(types))
+	})
+}
+
+func typeLabel(types []string) string {
+	if len(types) == 1 && types[0] == "" {
+		return "a schema without a type"
+	}
+	return "type " + strings.Join(types, ", ")
+}
+
+// GeminiArrayItems demands "items" on arrays.
+var GeminiArrayItems = &lint.Rule{
+	ID:       "gemini-array-items",
+	Packs:    geminiPacks,
+	Severity: lint.Error,
+	Summary:  "every array schema has an \"items\" schema",
+	Fix:      lint.NoFix,
+	Check:    checkGeminiArrayItems,
+	Doc: `Gemini refuses an array schema without "items", at any depth, and with
+it the whole request:
+
+    GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[system_tools].items: missing field.
+
+JSON Schema allows it ({"type": "array"} is any array) and MCP SDKs emit it
+for an untyped list. A tuple ("prefixItems", or "items" as a list in older
+drafts) has no "items" schema either once Gemini drops what it cannot read.
+
+There is no fix: only the server knows what the elements are. Declare them.
+
+` + geminiField + `
+
+Bad:
+
+    "tags": {"type": "array"}
+
+Good:
+
+    "tags": {"type": "array", "items": {"type": "string"}}
+
+Source: jackmusick/bifrost#225, kkrishnan90/gemini-desktop#7 and
+NousResearch/hermes-agent#69924 (the error above); cline/cline#7339;
+` + geminiSchemaSource + ` ("items").`,
+}
+
+func checkGeminiArrayItems(p *lint.Pass) {
+	geminiWalk(p, func(s map[string]any, ptr string) {
+		if !schema.HasType(s, "array") {
+			return
+		}
+		if _, ok := s["items"].(map[string]any); ok {
+			return
+		}
+		if b, ok := s["items"].(bool); ok && b {
+			return
+		}
+		p.Reportf(ptr, "array schema without an \"items\" schema, which Gemini refuses (\"items: missing field\"); declare the type of its elements")
+	})
+}
+
+// GeminiObjectProperties asks nested objects for properties.
+var GeminiObjectProperties = &lint.Rule{
+	ID:       "gemini-object-properties",
+	Packs:    geminiPacks,
+	Severity: lint.Warning,
+	Summary:  "a nested object schema declares its properties",
+	Fix:      lint.NoFix,
+	Check:    checkGeminiObjectProperties,
+	Doc: `Gemini has no schema for "an object with any keys" (no
+additionalProperties in its subset), and refuses an object schema without
+properties:
+
+    GenerateContentRequest.tools[0].function_declarations[3].parameters.properties: should be non-empty for OBJECT type
+
+That error is documented for the parameters themselves, where a client
+declares a tool without arguments without "parameters" (the client's
+business, so the root is not reported). Below the root, a free-form map
+({"type": "object", "additionalProperties": {"type": "string"}}) reaches
+Gemini as an object without properties; clients report it refused or
+ignored, hence a warning.
+
+There is no fix: declare the properties, or take the map as a JSON string.
+
+` + geminiField + `
+
+Bad:
+
+    "headers": {"type": "object", "additionalProperties": {"type": "string"}}
+
+Good:
+
+    "headers": {"type": "string", "description": "HTTP headers as a JSON object of strings."}
+
+Source: lobehub/lobehub#5002, agno-agi/agno#2112 and
+pipecat-ai/pipecat-flows#110 (the error above); nanbingxyz/5ire#42 ("gemini
+expects the object to be defined"); ` + geminiSchemaSource + `.`,
+}
+
+func checkGeminiObjectProperties(p *lint.Pass) {
+	geminiWalk(p, func(s map[string]any, ptr string) {
+		if ptr == "/inputSchema" || !schema.HasType(s, "object") {
+			return
+		}
+		if props, _ := s["properties"].(map[string]any); len(props) > 0 {
+			return
+		}
+		p.Reportf(ptr, "object schema without properties, which Gemini refuses (\"should be non-empty for OBJECT type\"); declare its properties, or take it as a JSON string")
+	})
+}

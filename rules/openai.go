@@ -1,0 +1,340 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+// The OpenAI rules apply to function calling with and without strict mode,
+// so they belong to both packs: --strict alone checks everything a strict
+// request needs.
+var openaiPacks = []string{"openai", "openai-strict"}
+
+var openaiRules = []*lint.Rule{OpenAIFunctionName, OpenAIDescriptionLength, OpenAIRootObject, OpenAIArrayItems}
+
+// openaiNamePattern is FunctionDefinition.name's documented form.
+var openaiNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// OpenAIFunctionName checks the tool name against OpenAI's function names.
+var OpenAIFunctionName = &lint.Rule{
+	ID:       "openai-function-name",
+	Packs:    openaiPacks,
+	Severity: lint.Error,
+	Summary:  "the tool name is a valid OpenAI function name: ^[a-zA-Z0-9_-]{1,64}$",
+	Fix:      lint.UnsafeFix,
+	Check:    checkOpenAIFunctionName,
+	Doc: `Clients that hand MCP tools to OpenAI's function calling (Chat Completions
+tools[].function.name, Responses tools[].name) pass the tool name as the
+function name, and the API refuses the whole request when one name does not
+match ^[a-zA-Z0-9_-]{1,64}$: "Must be a-z, A-Z, 0-9, or contain underscores
+and dashes, with a maximum length of 64". MCP allows more: dots (the
+specification's own examples use "admin.tools.list"), and up to 128
+characters.
+
+The fix replaces each character outside [a-zA-Z0-9_-] by "_" and cuts the
+name to 64 characters. It is unsafe: a renamed tool breaks every agent and
+prompt that calls it by its old name, and two names can become one
+(tool-name-unique then reports it). A name that is not a string, or empty,
+gets no fix.
+
+Bad:
+
+    {"name": "files.read", "inputSchema": {"type": "object"}}
+
+Good:
+
+    {"name": "files_read", "inputSchema": {"type": "object"}}
+
+Source: OpenAI API reference, Chat Completions, FunctionDefinition "name"
+(https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools);
+MCP specification 2025-11-25, server/tools, "Tool Names".`,
+}
+
+func checkOpenAIFunctionName(p *lint.Pass) {
+	name, ok := p.Value["name"].(string)
+	if !ok || name == "" || openaiNamePattern.MatchString(name) {
+		// A missing or non-string name is tool-name-valid's finding.
+		return
+	}
+	var b strings.Builder
+	for _, r := range name {
+		if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	fixed := b.String()
+	if len(fixed) > 64 {
+		fixed = fixed[:64]
+	}
+	why := "it has characters other than a-z, A-Z, 0-9, _ and -"
+	if n := utf8.RuneCountInString(name); n > 64 {
+		why = fmt.Sprintf("it is %d characters long, over 64", n)
+		if strings.ContainsFunc(name, func(r rune) bool { return !(r < utf8.RuneSelf && validOpenAIChar(byte(r))) }) {
+			why += ", and has characters other than a-z, A-Z, 0-9, _ and -"
+		}
+	}
+	p.ReportFix("/name", &lint.Fix{
+		Message: fmt.Sprintf("rename the tool to %q", fixed),
+		Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: fixed}},
+	}, "OpenAI refuses the function name %q: %s; rename it to match ^[a-zA-Z0-9_-]{1,64}$ (%q, say)", name, why, fixed)
+}
+
+func validOpenAIChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// openaiMaxDescription is the longest function description OpenAI takes.
+const openaiMaxDescription = 1024
+
+// OpenAIDescriptionLength checks the description against OpenAI's limit.
+var OpenAIDescriptionLength = &lint.Rule{
+	ID:       "openai-description-length",
+	Packs:    openaiPacks,
+	Severity: lint.Error,
+	Summary:  "the tool description is at most 1024 characters, OpenAI's limit for a function description",
+	Fix:      lint.NoFix,
+	Check:    checkOpenAIDescriptionLength,
+	Doc: `OpenAI refuses a request whose function description is longer than 1024
+characters, and with it every other tool of the request:
+
+    Invalid 'tools[13].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 1103 instead.
+
+(code "string_above_max_length"). MCP servers with rich descriptions hit it
+often: the reference sequential-thinking server, Sentry's, OpenAPI bridges.
+Length is counted in characters (Unicode code points), as the error does.
+
+There is no automatic fix: cutting a description drops what the model
+needs to call the tool well. Move detail into parameter descriptions (which
+have no such limit) or shorten the text.
+
+Bad:
+
+    {"name": "search", "description": "<1,500 characters of usage notes>", "inputSchema": {"type": "object"}}
+
+Good:
+
+    {"name": "search", "description": "Search issues by text; see each parameter for filters.", "inputSchema": {"type": "object", "properties": {"query": {"type": "string", "description": "<the detail>"}}}}
+
+Source: the OpenAI API's error, quoted in getsentry/sentry-mcp#106,
+microsoft/genaiscript#1381 (the sequential-thinking server) and
+langchain-ai/open_deep_research#80.`,
+}
+
+func checkOpenAIDescriptionLength(p *lint.Pass) {
+	d, ok := p.Value["description"].(string)
+	if !ok {
+		return
+	}
+	if n := utf8.RuneCountInString(d); n > openaiMaxDescription {
+		p.Reportf("/description", "the description is %d characters long; OpenAI refuses function descriptions over %d characters (and with them the whole request): shorten it, or move detail into parameter descriptions", n, openaiMaxDescription)
+	}
+}
+
+// OpenAIRootObject checks the top level of the parameters as OpenAI does.
+var OpenAIRootObject = &lint.Rule{
+	ID:       "openai-root-object",
+	Packs:    openaiPacks,
+	Severity: lint.Error,
+	Summary:  "inputSchema's root is \"type\": \"object\" with no anyOf, oneOf, allOf, enum, const or not beside it",
+	Fix:      lint.MixedFix,
+	Check:    checkOpenAIRootObject,
+	Doc: `OpenAI checks the top level of function parameters, strict mode or not,
+and refuses the request when it is not a plain object schema:
+
+    Invalid schema for function 'createEvent': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.
+
+(later messages list 'const' too), or, for a root without "type":
+
+    Invalid schema for function 'generate': schema must be a JSON Schema of 'type: "object"', got 'type: null'.
+
+Clients pass MCP input schemas through unchanged (LangChain's MCP adapters
+with ChatOpenAI, for one), so a server whose arguments are "one of these
+shapes" breaks them even though MCP allows it.
+
+Fixes. Root anyOf, oneOf and allOf are rewritten by merging the branches
+into one object schema (the same rewrite as for Anthropic's API, which
+refuses them too): an allOf merge is exact and safe; merging the variants
+of anyOf or oneOf accepts more than before (the "one of these shapes"
+constraint is lost and said in the fix) and is unsafe. A root enum, const
+or not has no object form and no fix. A root whose "type" is missing or not
+"object" is input-schema-root-object's finding (pack mcp), with its fix;
+this rule reports it only when that pack is off, without a fix of its own.
+A tool without inputSchema is not reported: OpenAI takes a function without
+parameters.
+
+Bad:
+
+    {"name": "create_event", "inputSchema": {"anyOf": [{"type": "object", "properties": {"date": {"type": "string"}}, "required": ["date"]}, {"type": "object", "properties": {"recurrence": {"type": "string"}}, "required": ["recurrence"]}]}}
+
+Good:
+
+    {"name": "create_event", "inputSchema": {"type": "object", "properties": {"date": {"type": "string"}, "recurrence": {"type": "string"}}}}
+
+Source: the OpenAI API's errors, quoted in langchain-ai/langchainjs#9804 and
+nspady/google-calendar-mcp#39 (combinators) and chatanywhere/GPT_API_free#403
+(missing type); OpenAI function-calling guide
+(https://platform.openai.com/docs/guides/function-calling).`,
+}
+
+func checkOpenAIRootObject(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	if f, bad := diagnoseRoot("inputSchema", v, true); bad {
+		if !p.PackEnabled("mcp") {
+			p.Reportf("/inputSchema"+f.at, "OpenAI refuses parameters that are not an object schema, and here %s (select the mcp pack: input-schema-root-object fixes this where a fix exists)", lowerFirst(f.msg))
+		}
+		return
+	}
+	s := v.(map[string]any)
+	var combos []string
+	for _, k := range normalize.OpenAIRootCombinatorKeywords {
+		if _, ok := s[k]; ok {
+			combos = append(combos, k)
+		}
+	}
+	if len(combos) > 0 {
+		reportRootCombinators(p, s, combos)
+	}
+	for _, k := range normalize.OpenAIRootValueKeywords {
+		if _, ok := s[k]; ok {
+			p.Reportf("/inputSchema/"+k, "OpenAI refuses %q at the top level of parameters, and no object schema says the same; express the constraint in the properties, or check it in the server", k)
+		}
+	}
+}
+
+func reportRootCombinators(p *lint.Pass, s map[string]any, combos []string) {
+	quoted := make([]string, len(combos))
+	for i, k := range combos {
+		quoted[i] = fmt.Sprintf("%q", k)
+	}
+	msg := fmt.Sprintf("OpenAI refuses %s at the top level of parameters", strings.Join(quoted, " and "))
+	fixed, losses := normalize.RootCombinators(s)
+	fm, _ := fixed.(map[string]any)
+	left := false
+	for _, k := range combos {
+		if _, ok := fm[k]; ok {
+			left = true
+		}
+	}
+	if left {
+		p.Reportf("/inputSchema/"+combos[0], "%s; the branches cannot be merged into one object (%s): restructure the arguments as one object", msg, lossText(losses))
+		return
+	}
+	fix := &lint.Fix{Message: "merge the branches into the root", Safe: len(losses) == 0, Edits: lint.Diff("/inputSchema", s, fixed)}
+	if len(losses) > 0 {
+		fix.Message += " (" + lossText(losses) + ")"
+	}
+	p.ReportFix("/inputSchema/"+combos[0], fix, "%s; merge the branches into one object schema", msg)
+}
+
+func lowerFirst(s string) string {
+	if s == "" || strings.HasPrefix(s, "inputSchema") {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// openaiInput returns the tool's input schema for the OpenAI schema rules,
+// or false when there is none or it holds a serialised Zod value: that is
+// zod-leak's finding, and its fix rebuilds the schema these rules then check
+// (closing or requiring Zod internals would only bury what it can rebuild).
+func openaiInput(p *lint.Pass) (any, bool) {
+	v, ok := p.InputSchema()
+	if !ok {
+		return nil, false
+	}
+	if form, _ := normalize.DetectZod(v); form != normalize.NotZod {
+		return nil, false
+	}
+	leak := false
+	schema.Walk(v, "", func(s map[string]any, _ string, _ int) bool {
+		if form, _ := normalize.DetectZod(s); form != normalize.NotZod {
+			leak = true
+		} else if props, ok := s["properties"].(map[string]any); ok {
+			if form, _ := normalize.DetectZod(props); form != normalize.NotZod {
+				leak = true
+			}
+		}
+		return !leak
+	})
+	return v, !leak
+}
+
+// lossText joins what transforms lost, for a message.
+func lossText(ls []normalize.Loss) string {
+	var parts []string
+	for _, l := range ls {
+		parts = append(parts, l.What)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// OpenAIArrayItems demands "items" on every array schema.
+var OpenAIArrayItems = &lint.Rule{
+	ID:       "openai-array-items",
+	Packs:    openaiPacks,
+	Severity: lint.Error,
+	Summary:  "every array schema has \"items\"",
+	Fix:      lint.SafeFix,
+	Check:    checkOpenAIArrayItems,
+	Doc: `OpenAI refuses function parameters with an array schema that has no
+"items", strict mode or not, at any depth, and with them the request:
+
+    Invalid schema for function 'filesystem_read_multiple_files': In context=('properties', 'paths'), array schema missing items.
+
+JSON Schema allows it ({"type": "array"} is any array), and MCP SDKs emit it
+for an untyped list (mcp-go's WithArray without an item option,
+mark3labs/mcphost#35). A "type" list naming "array" needs "items" too.
+
+The fix adds "items": {}. It is safe: a missing "items" and "items": {}
+accept the same arrays. OpenAI takes it without strict mode (pydantic-ai
+sends a bare list that way and falls back to non-strict for it); strict
+mode wants a type on every schema, which openai-strict-keywords reports. Better still, say what the elements are.
+
+Bad:
+
+    "paths": {"type": "array"}
+
+Good:
+
+    "paths": {"type": "array", "items": {"type": "string"}}
+
+Source: the OpenAI API's error, quoted in sigoden/aichat#1049,
+mark3labs/mcphost#35 and gumloop/guMCP#136; strict mode and "items": {},
+pydantic/pydantic-ai#4706.`,
+}
+
+func checkOpenAIArrayItems(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	schema.Walk(v, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+		if normalize.NeedsItems(s) {
+			fixed := normalize.OpenAIArrayItems(s).(map[string]any)
+			// Only this node: nested arrays have findings of their own.
+			fixed = mergeItems(s, fixed)
+			p.ReportFix(ptr, &lint.Fix{Message: "add \"items\": {}", Safe: true, Edits: lint.Diff(ptr, s, fixed)},
+				"array schema without \"items\", which OpenAI refuses (\"array schema missing items\"); say what the elements are, or add \"items\": {}")
+		}
+		return true
+	})
+}
+
+// mergeItems keeps s as it is but for the "items" fixed adds to it.
+func mergeItems(s, fixed map[string]any) map[string]any {
+	out := schema.Clone(s).(map[string]any)
+	out["items"] = fixed["items"]
+	return out
+}

@@ -1,0 +1,434 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+var openaiStrictRules = []*lint.Rule{OpenAIStrictAdditionalProperties, OpenAIStrictRequired, OpenAIStrictKeywords, OpenAIStrictLimits}
+
+// rewrittenKeywords hold subschemas that the strict fixes merge or remove
+// (and root combinators, which openai-root-object merges). The strict
+// rules do not look inside them: closing or requiring there would change
+// what the merge gives, or constrain a schema about to go.
+var rewrittenKeywords = []string{"allOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"}
+
+// pendingMerge reports whether openai-strict-keywords will merge allOf
+// branches into s: closing or requiring s first would change the merge.
+func pendingMerge(s map[string]any) bool {
+	_, ok := s["allOf"]
+	return ok
+}
+
+// walkStrict visits the input schema's subschemas as schema.Walk does, but
+// not those below rewrittenKeywords, nor below the root's anyOf and oneOf.
+func walkStrict(v any, fn func(s map[string]any, ptr string)) {
+	var skip []string
+	schema.Walk(v, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+		for _, p := range skip {
+			if ptr == p || strings.HasPrefix(ptr, p+"/") {
+				return false
+			}
+		}
+		fn(s, ptr)
+		keys := rewrittenKeywords
+		if ptr == "/inputSchema" {
+			keys = append([]string{"anyOf", "oneOf"}, keys...)
+		}
+		for _, k := range keys {
+			if _, ok := s[k]; ok {
+				skip = append(skip, ptr+"/"+k)
+			}
+		}
+		return true
+	})
+}
+
+// strictGuide is the document the strict rules cite.
+const strictGuide = `OpenAI Structured Outputs guide, "Supported schemas"
+(https://platform.openai.com/docs/guides/structured-outputs#supported-schemas,
+also https://developers.openai.com/api/docs/guides/structured-outputs); OpenAI
+function-calling guide, "Strict mode"
+(https://platform.openai.com/docs/guides/function-calling#strict-mode)`
+
+// OpenAIStrictAdditionalProperties demands closed objects.
+var OpenAIStrictAdditionalProperties = &lint.Rule{
+	ID:       "openai-strict-additional-properties",
+	Packs:    []string{"openai-strict"},
+	Severity: lint.Error,
+	Summary:  "in strict mode, every object schema has \"additionalProperties\": false",
+	Fix:      lint.UnsafeFix,
+	Check:    checkStrictAdditionalProperties,
+	Doc: `With "strict": true, OpenAI constrains the model's output to the parameters
+schema (Structured Outputs), and refuses a schema where any object, at any
+depth and in any definition, lacks "additionalProperties": false:
+
+    Invalid schema for function 'my_tool': In context=('properties', 'fields'), 'additionalProperties' is required to be supplied and to be false.
+
+Strict mode is chosen by the client, not the server: pydantic-ai may turn
+it on by itself (makenotion/notion-mcp-server#102), Spring AI offers it for
+MCP tools (spring-projects/spring-ai#6865), so an MCP server's schemas meet
+it without warning.
+
+The fix adds "additionalProperties": false. It is unsafe because it narrows
+the contract for every client, not only OpenAI: arguments with keys the
+schema does not name, which the server accepted (and probably ignored),
+are refused by a client that validates them. An object whose
+"additionalProperties" is true or a schema (a map with free keys) has no
+strict form at all and gets no fix: strict mode cannot express it; turn the
+map into a list of key/value objects, or leave strict mode off for that
+tool.
+
+Bad:
+
+    {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+Good:
+
+    {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"], "additionalProperties": false}
+
+Source: ` + strictGuide + ` ("additionalProperties: false must always be set
+in objects"); the error as quoted in letta-ai/letta#3137 and
+spring-projects/spring-ai#6865.`,
+}
+
+func checkStrictAdditionalProperties(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	walkStrict(v, func(s map[string]any, ptr string) {
+		if !schema.HasType(s, "object") || pendingMerge(s) {
+			return
+		}
+		ap, has := s["additionalProperties"]
+		switch {
+		case !has:
+			fixed, _ := normalize.StrictClose(s)
+			p.ReportFix(ptr, &lint.Fix{Message: "add \"additionalProperties\": false (other keys are then refused)", Edits: lint.Diff(ptr, s, fixed)},
+				"object schema without \"additionalProperties\": false, which OpenAI's strict mode requires of every object; add it")
+		case ap != false:
+			p.Reportf(ptr+"/additionalProperties", "\"additionalProperties\" is %s, an open map, and strict mode requires false on every object: no strict schema accepts free keys, so turn the map into a list of key/value objects or do not use strict mode for this tool", rootJSON(ap))
+		}
+	})
+}
+
+// OpenAIStrictRequired demands that every property be required.
+var OpenAIStrictRequired = &lint.Rule{
+	ID:       "openai-strict-required",
+	Packs:    []string{"openai-strict"},
+	Severity: lint.Error,
+	Summary:  "in strict mode, \"required\" lists every key of \"properties\"; optional ones are nullable",
+	Fix:      lint.UnsafeFix,
+	Check:    checkStrictRequired,
+	Doc: `Strict mode has no optional properties: OpenAI refuses an object whose
+"required" does not list every key of its "properties":
+
+    Invalid schema for function 'search': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'max_results'.
+
+The documented way to keep a property optional is to make it required and
+nullable: the model then sends null for "absent".
+
+The fix lists every property in "required" and makes each one that was
+optional accept null: "null" joins its "type" (and null its "enum"), a
+{"type": "null"} branch joins its "anyOf", or the schema (a "$ref", a
+"const", a combinator) is wrapped as {"anyOf": [<schema>, {"type": "null"}]}
+with its description kept beside. It is unsafe: the server now receives
+null where the argument used to be absent, and must treat null as absent
+(a handler that applies defaults only to missing keys, or validates types
+strictly, breaks). Properties that already accept null are only added to
+"required"; they too arrive as null rather than absent.
+
+Bad:
+
+    {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}}, "required": ["query"], "additionalProperties": false}
+
+Good:
+
+    {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"type": ["integer", "null"]}}, "required": ["query", "limit"], "additionalProperties": false}
+
+Source: ` + strictGuide + ` ("All fields must be required", with optional
+fields emulated by a union type with "null"); the error as quoted in
+trino's OpenAI tool conversion and in codex CLI reports.`,
+}
+
+func checkStrictRequired(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	walkStrict(v, func(s map[string]any, ptr string) {
+		missing := normalize.MissingRequired(s)
+		if len(missing) == 0 || pendingMerge(s) {
+			return
+		}
+		fixed, _ := normalize.StrictRequired(s)
+		names := quoteAll(missing)
+		p.ReportFix(ptr, &lint.Fix{
+			Message: "require " + names + " and make them nullable (the server then receives null where they were absent)",
+			Edits:   lint.Diff(ptr, s, fixed),
+		}, "strict mode requires every property in \"required\", and %s %s missing; list them and make them nullable, so the model sends null for \"absent\"", names, isAre(len(missing)))
+	})
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// OpenAIStrictKeywords reports the keywords strict mode refuses.
+var OpenAIStrictKeywords = &lint.Rule{
+	ID:       "openai-strict-keywords",
+	Packs:    []string{"openai-strict"},
+	Severity: lint.Error,
+	Summary:  "in strict mode, schemas use only supported keywords: no allOf, oneOf, not, if/then/else, dependentRequired/dependentSchemas, keywords beside $ref, or typeless schemas",
+	Fix:      lint.MixedFix,
+	Check:    checkStrictKeywords,
+	Doc: `Strict mode supports a subset of JSON Schema. OpenAI's guide lists the
+composition keywords allOf, not, dependentRequired, dependentSchemas, if,
+then and else as unsupported, and anyOf as the only supported combinator;
+the API answers, for instance:
+
+    Invalid schema for function 'notion-update-page': In context=('properties', 'data'), 'allOf' is not permitted.
+    In context=('properties', 'events', 'items'), $ref cannot have keywords {'description'}.
+    In context=('properties', 'slide_instructions', 'items'), schema must have a 'type' key.
+
+The rule reports, at any depth and in definitions: those keywords, oneOf,
+"$ref" with keywords beside it, and schemas with no "type" (and no "$ref",
+"anyOf", "enum" or "const" to stand for one; "items": {} is one). At the
+root, anyOf, oneOf, allOf and not are openai-root-object's findings.
+Draft-07's "dependencies" counts as dependentRequired and dependentSchemas.
+
+Fixes, where a faithful rewrite exists (safe):
+
+  - oneOf becomes anyOf when no value can match two branches: their types
+    do not meet, their const/enum values do not, or a property both
+    require has const/enum values that do not (a discriminator);
+  - allOf whose branches are plain object schemas ("type": "object",
+    "properties", "required", nothing else, no property declared twice
+    differently) is merged into the schema; allOf with one branch becomes
+    anyOf with that branch, which accepts the same;
+  - "$ref" with keywords beside it moves into "anyOf": [{"$ref": ...}] with
+    the keywords kept beside (the same meaning from 2019-09 on; in draft-07
+    and older, where they are ignored, constraining keywords are dropped,
+    annotations kept); a root "$ref" is inlined instead, since anyOf may
+    not stand at the root.
+
+Otherwise the keyword is removed and the fix, unsafe, names what is lost:
+not, if/then/else and the dependent keywords no longer constrain the value;
+a oneOf whose branches may overlap accepts values matching several; an
+allOf that cannot be merged no longer applies. A typeless schema has no fix
+(which types it takes is the author's choice); "mcplint convert --to
+openai --strict" gives it string, number, boolean and null, and says so.
+
+Not checked: keywords the guide marks unsupported only for fine-tuned
+models (patternProperties, minLength, uniqueItems, ...), and format values
+outside the documented list, for which no refusal is documented.
+
+Bad:
+
+    "target": {"oneOf": [{"type": "string"}, {"type": "integer"}], "not": {"const": ""}}
+
+Good:
+
+    "target": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+
+Source: ` + strictGuide + ` (anyOf is its only combinator, as in Azure
+OpenAI's structured-outputs documentation quoted in ai-dynamo/dynamo#15153);
+errors quoted in makenotion/notion-mcp-server#102 (allOf),
+can1357/oh-my-pi#210 and pydantic/pydantic-ai#4706 (a schema without type).`,
+}
+
+// rootOwned are the root keywords openai-root-object reports.
+var rootOwned = map[string]bool{"anyOf": true, "oneOf": true, "allOf": true, "not": true, "enum": true, "const": true}
+
+func checkStrictKeywords(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	root, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	d, _ := schema.Dialect(root)
+	ignored := schema.RefSiblingsIgnored(d)
+	walkStrict(v, func(s map[string]any, ptr string) {
+		isRoot := ptr == "/inputSchema"
+		var found []string
+		for k := range normalize.StrictUnsupported {
+			if _, ok := s[k]; ok {
+				found = append(found, k)
+			}
+		}
+		for _, k := range []string{"allOf", "oneOf"} {
+			if _, ok := s[k]; ok {
+				found = append(found, k)
+			}
+		}
+		sort.Strings(found)
+		if isRoot {
+			found = without(found, rootOwned)
+		}
+		sib := normalize.RefSiblings(s)
+		if len(found) > 0 || len(sib) > 0 {
+			reportStrictKeywords(p, s, ptr, found, sib, isRoot, ignored)
+		}
+		if !isRoot && normalize.Typeless(s) && len(found) == 0 {
+			p.Reportf(ptr, "schema without \"type\", which strict mode refuses (\"schema must have a 'type' key\"); say what it holds (\"type\": \"string\", a type list, or anyOf of typed schemas)")
+		}
+	})
+}
+
+func without(list []string, drop map[string]bool) []string {
+	var out []string
+	for _, k := range list {
+		if !drop[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func reportStrictKeywords(p *lint.Pass, s map[string]any, ptr string, found, sib []string, isRoot, ignored bool) {
+	var what, hints []string
+	if len(found) > 0 {
+		what = append(what, quoteAll(found)+" ("+plural(len(found), "a keyword", "keywords")+" strict mode does not support)")
+	}
+	if len(sib) > 0 {
+		what = append(what, "keywords beside \"$ref\" ("+quoteAll(sib)+"), which strict mode refuses")
+	}
+	for _, k := range found {
+		switch k {
+		case "oneOf":
+			hints = append(hints, "write oneOf as anyOf (the same when no value matches two branches)")
+		case "allOf":
+			hints = append(hints, "merge the allOf branches into the schema")
+		}
+	}
+	if len(found) > len(hints) {
+		hints = append(hints, "express the other constraints through supported keywords, or check them in the server")
+	}
+	switch {
+	case len(sib) > 0 && isRoot:
+		hints = append(hints, "inline the referenced definition at the root (anyOf may not stand there)")
+	case len(sib) > 0:
+		hints = append(hints, "move \"$ref\" into \"anyOf\": [{\"$ref\": ...}] and keep the keywords beside it")
+	}
+	at := ptr + "/$ref"
+	if len(found) > 0 {
+		at = ptr + "/" + found[0]
+	}
+	msg := "this schema has " + strings.Join(what, " and ") + "; " + strings.Join(hints, "; ")
+	var fixed map[string]any
+	var losses []normalize.Loss
+	if isRoot {
+		// Root combinators are openai-root-object's; here only what is
+		// found is rewritten, and a root "$ref" is inlined.
+		n := schema.Clone(s).(map[string]any)
+		for _, k := range found {
+			delete(n, k)
+			losses = append(losses, normalize.Loss{Keyword: k, What: "\"" + k + "\" removed, so " + normalize.StrictUnsupported[k]})
+		}
+		r, more := normalize.StrictRootRef(n)
+		fixed, losses = r.(map[string]any), append(losses, more...)
+	} else {
+		fixed, losses = normalize.StrictKeywords(s, ignored)
+	}
+	edits := lint.Diff(ptr, s, fixed)
+	if len(edits) == 0 {
+		p.Reportf(at, "%s", msg)
+		return
+	}
+	fix := &lint.Fix{Message: "rewrite into supported keywords", Safe: len(losses) == 0, Edits: edits}
+	if len(losses) > 0 {
+		fix.Message += ": " + lossText(losses)
+	}
+	p.ReportFix(at, fix, "%s", msg)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// OpenAIStrictLimits checks the size limits of a strict schema.
+var OpenAIStrictLimits = &lint.Rule{
+	ID:       "openai-strict-limits",
+	Packs:    []string{"openai-strict"},
+	Severity: lint.Error,
+	Summary:  "in strict mode, a schema stays within OpenAI's size limits (nesting, properties, enum values, string size)",
+	Fix:      lint.NoFix,
+	Check:    checkStrictLimits,
+	Doc: `OpenAI's guide sets limits on a strict schema:
+
+  - at most 10 levels of object nesting;
+  - at most 5,000 object properties in total;
+  - at most 1,000 enum values in total;
+  - at most 120,000 characters in total over property names, definition
+    names, enum values and const values;
+  - a single string enum of more than 250 values at most 15,000 characters
+    in total.
+
+(At launch, in August 2024, the limits were 100 properties and 5 levels of
+nesting.) mcplint counts nesting as the number of object schemas along the
+deepest path of the document as written, the root object being the first;
+a "$ref" is not followed, so recursion does not count. Generated schemas of
+large APIs (an OpenAPI bridge exposing a whole spec as one tool, a country
+or timezone enum) cross them.
+
+There is no fix: split the tool, flatten its arguments, or replace a huge
+enum by a string with a description of where to find the values.
+
+Bad:
+
+    {"type": "object", "properties": {"timezone": {"type": "string", "enum": ["<600 names, 20,000 characters>"]}}}
+
+Good:
+
+    {"type": "object", "properties": {"timezone": {"type": "string", "description": "An IANA time zone name, such as Europe/Paris"}}}
+
+Source: ` + strictGuide + ` ("Objects have limitations on nesting and size",
+"Limitations on total string size", "Limitations on enum size"); the
+launch limits, community.openai.com/t/918388.`,
+}
+
+func checkStrictLimits(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	z := normalize.OpenAIStrictSize(v)
+	if z.Depth > normalize.StrictMaxDepth {
+		p.Reportf("/inputSchema"+z.DeepestPointer, "objects nest %d levels deep here, and strict mode allows %d; flatten the arguments", z.Depth, normalize.StrictMaxDepth)
+	}
+	if z.Properties > normalize.StrictMaxProperties {
+		p.Reportf("/inputSchema", "the schema has %d object properties in total, and strict mode allows %d; split the tool", z.Properties, normalize.StrictMaxProperties)
+	}
+	if z.EnumValues > normalize.StrictMaxEnumValues {
+		p.Reportf("/inputSchema", "the schema has %d enum values in total, and strict mode allows %d; replace large enums by described strings", z.EnumValues, normalize.StrictMaxEnumValues)
+	}
+	if z.StringChars > normalize.StrictMaxStringChars {
+		p.Reportf("/inputSchema", "property names, definition names, enum and const values total %d characters, and strict mode allows %d; shrink the schema", z.StringChars, normalize.StrictMaxStringChars)
+	}
+	for _, e := range z.LongEnums {
+		p.Reportf("/inputSchema"+e.Pointer+"/enum", "this string enum has %d values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d values: replace it by a described string", e.Values, e.Chars, normalize.StrictMaxLongEnumChars, normalize.StrictLongEnumValues)
+	}
+}

@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+)
+
+var vscodeRules = []*lint.Rule{VSCodeToolCount, VSCodeToolName}
+
+// VSCodeToolCount checks the number of tools against the 128 a chat
+// request may carry.
+var VSCodeToolCount = &lint.Rule{
+	ID:        "vscode-tool-count",
+	Packs:     []string{"vscode"},
+	Severity:  lint.Warning,
+	Summary:   "the server offers at most 128 tools, the most a VS Code chat request may carry",
+	Fix:       lint.NoFix,
+	Options:   map[string]any{"max-tools": 128},
+	CheckList: checkVSCodeToolCount,
+	Doc: `GitHub Copilot Chat in VS Code sends the enabled tools with every request and
+refuses more than 128 of them, counting built-in tools, extension tools and
+every MCP server's tools together. Past that every request fails:
+
+    Reason: You may not include more than 128 tools in your request.
+    Cannot have more than 128 tools per request.
+
+A server that alone offers more than 128 tools cannot be used with all its
+tools enabled; the user has to pick tools by hand (newer versions group
+tools into "virtual tools" behind a setting, which postpones the limit).
+
+Option "max-tools" (default 128) is the limit; lower it to leave room for the
+built-in tools and other servers.
+
+There is no fix: split the server, or let users enable groups of tools.
+
+Source: microsoft/vscode-copilot-release#9375 and #11653 (the errors, and the
+check in Copilot Chat's code); microsoft/vscode#337428 (VS Code 1.138,
+2026).`,
+}
+
+func checkVSCodeToolCount(p *lint.ListPass) {
+	checkToolCount(p, sizeOption(p.Option("max-tools")), "a VS Code chat request carries at most %d tools from all sources together (option max-tools) and fails with more; this server alone offers %d: offer fewer tools or let users enable groups of them")
+}
+
+func vscodeNameChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
+}
+
+// VSCodeToolName reports tool names VS Code rewrites.
+var VSCodeToolName = &lint.Rule{
+	ID:        "vscode-tool-name",
+	Packs:     []string{"vscode"},
+	Severity:  lint.Info,
+	Summary:   "tool names use only A-Z a-z 0-9 _ -, which VS Code keeps as they are",
+	Fix:       lint.NoFix,
+	CheckList: checkVSCodeToolName,
+	Doc: `VS Code accepts only letters, digits, "_" and "-" in an MCP tool name. It
+logs a warning and replaces every other character by "_" before the model
+sees the tool:
+
+    [warning] Tool "auth.who-am-i" is invalid. Tools names may only contain [a-z0-9_-]
+
+The tool keeps working under the new name, so this is reported as
+information. It is a warning when the rewritten name is the name of another
+tool of the server ("a.b" and "a_b"): the model then sees two tools with
+one name.
+
+There is no fix: dots are valid MCP tool names, and renaming a tool breaks
+its callers. Rename it in the server if you want VS Code to show the name
+you chose.
+
+Bad:
+
+    {"name": "catalog.get-entity", ...}
+
+Good:
+
+    {"name": "catalog_get-entity", ...}
+
+Source: VS Code's MCP server support (toolInvalidCharRe, /[^a-z0-9_-]/gi,
+replaced by "_"), whose warning is quoted in microsoft/vscode#308463.`,
+}
+
+func checkVSCodeToolName(p *lint.ListPass) {
+	owner := map[string]*manifest.Tool{}
+	for _, t := range p.Manifest.Tools {
+		if _, ok := owner[t.Name]; !ok {
+			owner[t.Name] = t
+		}
+	}
+	rewrittenTo := map[string]*manifest.Tool{}
+	for _, t := range p.Manifest.Tools {
+		var bad []string
+		seen := map[rune]bool{}
+		rewritten := []rune(t.Name)
+		for i, r := range rewritten {
+			if !vscodeNameChar(r) {
+				rewritten[i] = '_'
+				if !seen[r] {
+					seen[r] = true
+					bad = append(bad, describeRune(r))
+				}
+			}
+		}
+		if len(bad) == 0 {
+			continue
+		}
+		to := string(rewritten)
+		msg := fmt.Sprintf("tool name %q contains %s, which VS Code replaces: the model sees the tool as %q; use only A-Z a-z 0-9 _ - to keep the name you chose", t.Name, strings.Join(bad, ", "), to)
+		o, ok := owner[to]
+		if !ok {
+			// Two names may be rewritten alike ("a.b" and "a/b").
+			o, ok = rewrittenTo[to]
+			rewrittenTo[to] = t
+		}
+		if ok {
+			p.Report(t, lint.Diagnostic{Severity: lint.Warning, RelPointer: "/name", Message: fmt.Sprintf("%s; tool %d also reaches the model as %q, so it sees two tools with one name", msg, o.Index, to)})
+			continue
+		}
+		p.Reportf(t, "/name", "%s", msg)
+	}
+}
