@@ -13,6 +13,19 @@ type Tool struct {
 	// OutputSchema is nil when the tool has none.
 	OutputSchema map[string]any
 	Annotations  map[string]any
+	// Other holds the tool's other members (_meta, icons, execution, and
+	// whatever later revisions of MCP add), kept for --to mcp; other
+	// targets warn that they drop them.
+	Other map[string]any
+	// Extra holds the members of a tool read from another format (OpenAI's
+	// "strict", Anthropic's "cache_control", …) that MCP has no place for;
+	// every conversion warns that it drops them.
+	Extra map[string]any
+	// Order gives, for member names, where they first appear in the
+	// source (FromManifest fills it); the members of "properties" and
+	// other maps of names are written in that order. Names it lacks follow,
+	// sorted.
+	Order map[string]int
 	// Index is the tool's position in its source, for warnings.
 	Index int
 }
@@ -27,8 +40,8 @@ type Warning struct {
 }
 
 func (w Warning) String() string {
-	name := w.Tool
-	if name == "" {
+	name := fmt.Sprintf("tool %q", w.Tool)
+	if w.Tool == "" {
 		name = fmt.Sprintf("tool %d", w.Index)
 	}
 	if w.Pointer == "" {

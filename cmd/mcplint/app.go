@@ -17,8 +17,9 @@ result) against the MCP specification and against what real clients accept,
 and repairs what it safely can.
 
 A manifest is a tools/list result, a JSON-RPC response carrying one,
-newline-delimited pages of those, an array of tools, a single tool, or a
-plugin contract {"name", "description", "schema"}, in JSON or YAML.
+newline-delimited pages of those, an array of tools, a single tool, a
+plugin contract {"name", "description", "schema"}, or the function tools of
+OpenAI (Chat Completions or Responses), Anthropic or Gemini, in JSON or YAML.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error or when a file cannot be read or parsed, 3 when a live server
@@ -50,7 +51,7 @@ func (e *env) app() *cli.Command {
 			}
 			return cli.ShowRootCommandHelp(cmd)
 		},
-		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.initCommand(), e.schemaCommand()},
+		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand()},
 	}
 }
 

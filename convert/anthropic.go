@@ -1,0 +1,26 @@
+package convert
+
+import "github.com/mcplint/mcplint/normalize"
+
+// ToAnthropic writes the tools as the "tools" member of a Messages API
+// request, {"tools": [{"name", "description", "input_schema"}]}
+// (https://docs.anthropic.com/en/api/messages, "tools"; the tool use guide,
+// https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
+// The document can be merged into a request body as it is.
+//
+// input_schema may not have oneOf, anyOf or allOf at its root ("input_schema
+// does not support oneOf, allOf, or anyOf at the top level", reported in
+// anthropics/claude-code#4886): normalize.RootCombinators rewrites them.
+func ToAnthropic(tools []Tool) ([]byte, []Warning, error) {
+	conv, warns, err := prepare(tools, "Anthropic", anthropicNames, normalize.RootCombinators)
+	if err != nil {
+		return nil, nil, err
+	}
+	list := make([]object, len(conv))
+	for i, c := range conv {
+		o := withDescription(object{}.add("name", c.name), c.Description)
+		list[i] = o.add("input_schema", c.params)
+	}
+	out, err := encode(object{}.add("tools", list))
+	return out, warns, err
+}

@@ -1,0 +1,50 @@
+package convert
+
+import (
+	"slices"
+
+	"github.com/mcplint/mcplint/normalize"
+)
+
+// converted is one tool ready for a target: its name there and its input
+// schema transformed for it.
+type converted struct {
+	Tool
+	name   string
+	params inOrder
+}
+
+// prepare runs what every target but MCP needs: an object root, names the
+// target accepts, the target's schema transform, and a warning for each
+// member the target has no place for and each loss of the transform.
+func prepare(tools []Tool, target string, p namePolicy, transform func(any) (any, []normalize.Loss)) ([]converted, []Warning, error) {
+	tools, err := objectRoots(tools)
+	if err != nil {
+		return nil, nil, err
+	}
+	names, warns := rename(tools, p)
+	out := make([]converted, len(tools))
+	for i, t := range tools {
+		params, lost := transform(t.InputSchema)
+		warns = append(warns, dropped(t, target)...)
+		warns = append(warns, losses(t, "/inputSchema", lost)...)
+		out[i] = converted{Tool: t, name: names[i], params: t.withOrder(params)}
+	}
+	return out, sortWarnings(warns), nil
+}
+
+// sortWarnings orders warnings by tool, keeping each tool's in the order
+// they were found.
+func sortWarnings(w []Warning) []Warning {
+	slices.SortStableFunc(w, func(a, b Warning) int { return a.Index - b.Index })
+	return w
+}
+
+// withDescription adds "description" when there is one: every target
+// takes it as optional.
+func withDescription(o object, d string) object {
+	if d == "" {
+		return o
+	}
+	return o.add("description", d)
+}

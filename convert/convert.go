@@ -1,0 +1,160 @@
+package convert
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcplint/mcplint/normalize"
+)
+
+// Targets are the formats To writes, in the order help texts list them.
+var Targets = []string{"mcp", "openai", "anthropic", "gemini", "zod"}
+
+// Options tune To. The zero value converts for the default form of each
+// target.
+type Options struct {
+	// Strict writes OpenAI function tools in strict mode (Structured
+	// Outputs): "strict": true and a schema strict mode accepts.
+	Strict bool
+	// API is the OpenAI API the tools are written for: "chat" (Chat
+	// Completions, the default when empty) or "responses".
+	API string
+	// GeminiJSONSchema writes Gemini declarations with
+	// "parametersJsonSchema" (JSON Schema) rather than "parameters" (the
+	// OpenAPI subset).
+	GeminiJSONSchema bool
+	// GeminiMaxDepth bounds recursion in Gemini's "parameters" (see
+	// normalize.GeminiOptions; 0 means normalize.DefaultGeminiDepth).
+	GeminiMaxDepth int
+	// Zod is the Zod major version of --to zod: 3 or 4 (0 means 4).
+	Zod int
+}
+
+func (o Options) check() error {
+	switch o.API {
+	case "", "chat", "responses":
+	default:
+		return fmt.Errorf("unknown OpenAI API %q (want chat or responses)", o.API)
+	}
+	switch o.Zod {
+	case 0, 3, 4:
+	default:
+		return fmt.Errorf("unknown Zod major version %d (want 3 or 4)", o.Zod)
+	}
+	if o.GeminiMaxDepth < 0 {
+		return fmt.Errorf("negative Gemini depth %d", o.GeminiMaxDepth)
+	}
+	return nil
+}
+
+// To converts tools into the document target reads: "mcp", "openai",
+// "anthropic", "gemini" or "zod". The warnings list everything the target
+// could not carry (a keyword dropped, a tool renamed, a member the target
+// has no place for). The error is for an unknown target or option, and, as
+// a *ToolError, for a tool whose input schema admits no object at all,
+// which no target takes as a tool's parameters.
+func To(target string, tools []Tool, o Options) ([]byte, []Warning, error) {
+	if err := o.check(); err != nil {
+		return nil, nil, err
+	}
+	switch target {
+	case "mcp":
+		return ToMCP(tools)
+	case "openai":
+		return ToOpenAI(tools, o)
+	case "anthropic":
+		return ToAnthropic(tools)
+	case "gemini":
+		return ToGemini(tools, o)
+	case "zod":
+		tools, err := objectRoots(tools)
+		if err != nil {
+			return nil, nil, err
+		}
+		out, warns := ToZod(tools, ZodOptions{Major: o.Zod})
+		return out, sortWarnings(warns), nil
+	}
+	return nil, nil, fmt.Errorf("unknown target %q (want %s)", target, strings.Join(Targets, ", "))
+}
+
+// objectRoots gives every tool an input schema whose root is
+// "type": "object", which MCP requires and every target assumes: a missing
+// schema becomes {"type": "object"}, a root "$ref" is resolved. The tools
+// passed in are not modified.
+func objectRoots(tools []Tool) ([]Tool, error) {
+	out := make([]Tool, len(tools))
+	for i, t := range tools {
+		s, err := normalize.ObjectRoot(schemaValue(t.InputSchema))
+		if err != nil {
+			return nil, &ToolError{Tool: t.Name, Index: t.Index, Pointer: "/inputSchema", Err: err}
+		}
+		t.InputSchema = s.(map[string]any)
+		out[i] = t
+	}
+	return out, nil
+}
+
+// schemaValue turns a nil map into a nil interface, which ObjectRoot reads
+// as a missing schema.
+func schemaValue(m map[string]any) any {
+	if m == nil {
+		return nil
+	}
+	return m
+}
+
+// ToolError is a tool no target can take, at a pointer relative to it.
+type ToolError struct {
+	Tool    string
+	Index   int
+	Pointer string
+	Err     error
+}
+
+func (e *ToolError) Error() string {
+	return Warning{Tool: e.Tool, Index: e.Index, Pointer: e.Pointer, Message: e.Err.Error()}.String()
+}
+
+func (e *ToolError) Unwrap() error { return e.Err }
+
+// losses turns what a transform of the input schema lost into warnings.
+func losses(t Tool, base string, lost []normalize.Loss) []Warning {
+	out := make([]Warning, 0, len(lost))
+	for _, l := range lost {
+		msg := l.What
+		if l.Keyword != "" && !strings.Contains(msg, l.Keyword) {
+			msg = fmt.Sprintf("%q: %s", l.Keyword, msg)
+		}
+		out = append(out, Warning{Tool: t.Name, Index: t.Index, Pointer: base + l.Pointer, Message: msg})
+	}
+	return out
+}
+
+// dropped warns about the members of t the target has no place for: the
+// MCP members other than name, description and input schema (unless the
+// target is MCP), and always the members of another format (Extra).
+func dropped(t Tool, target string) []Warning {
+	var out []Warning
+	warn := func(member, why string) {
+		out = append(out, Warning{Tool: t.Name, Index: t.Index, Pointer: "/" + member,
+			Message: fmt.Sprintf("%s has no place for %q: dropped (%s)", target, member, why)})
+	}
+	if target != "MCP" {
+		if t.Title != "" {
+			warn("title", "only the name and description reach the model")
+		}
+		if t.OutputSchema != nil {
+			warn("outputSchema", "results are not checked against it")
+		}
+		if len(t.Annotations) > 0 {
+			warn("annotations", "hints such as readOnlyHint are not passed on")
+		}
+		for _, k := range sortedKeys(t.Other) {
+			warn(k, "not part of the target's tool definition")
+		}
+	}
+	for _, k := range sortedKeys(t.Extra) {
+		warn(k, "it belongs to the format the tool was read from")
+	}
+	return out
+}

@@ -1,0 +1,163 @@
+package convert
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// goldenCases convert testdata/tools.json to every JSON target; the
+// goldens are testdata/golden/NAME.json (the document) and NAME.warnings
+// (one warning a line).
+var goldenCases = []struct {
+	name, target string
+	o            Options
+	// schemaKey locates each tool's converted input schema in the
+	// document's tool entries (a pointer relative to the entry).
+	schemaKey string
+	// jsonSchema says whether that schema is JSON Schema (it compiles).
+	jsonSchema bool
+}{
+	{"mcp", "mcp", Options{}, "/inputSchema", true},
+	{"openai-chat", "openai", Options{}, "/function/parameters", true},
+	{"openai-responses", "openai", Options{API: "responses"}, "/parameters", true},
+	{"openai-strict", "openai", Options{Strict: true}, "/function/parameters", true},
+	{"openai-responses-strict", "openai", Options{API: "responses", Strict: true}, "/parameters", true},
+	{"anthropic", "anthropic", Options{}, "/input_schema", true},
+	{"gemini", "gemini", Options{}, "/parameters", false},
+	{"gemini-json-schema", "gemini", Options{GeminiJSONSchema: true}, "/parametersJsonSchema", true},
+}
+
+func loadTools(t *testing.T, path string) []Tool {
+	t.Helper()
+	m, err := manifest.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := FromManifest(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tools
+}
+
+func TestGolden(t *testing.T) {
+	tools := loadTools(t, "testdata/tools.json")
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			out, warns, err := To(c.target, tools, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, w := range warns {
+				lines = append(lines, w.String()+"\n")
+			}
+			golden(t, c.name+".json", string(out))
+			golden(t, c.name+".warnings", strings.Join(lines, ""))
+
+			for i, entry := range entries(t, out) {
+				s, ok := schema.Get(entry, c.schemaKey)
+				if !ok {
+					if c.name == "gemini" && tools[i].InputSchema == nil {
+						continue // no arguments: Gemini takes no parameters
+					}
+					t.Fatalf("tool %d: no schema at %s", i, c.schemaKey)
+				}
+				if c.jsonSchema {
+					if _, err := schema.Compile(s); err != nil {
+						t.Errorf("tool %d: the converted schema does not compile: %v", i, err)
+					}
+				}
+				for _, p := range refused(c.name, s) {
+					t.Errorf("tool %d: %s would refuse the schema: %s", i, c.name, p)
+				}
+			}
+		})
+	}
+}
+
+// entries decodes a converted document and returns its tool entries.
+func entries(t *testing.T, doc []byte) []any {
+	t.Helper()
+	var v map[string]any
+	dec := json.NewDecoder(strings.NewReader(string(doc)))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, doc)
+	}
+	for _, k := range []string{"tools", "functionDeclarations"} {
+		if list, ok := v[k].([]any); ok {
+			return list
+		}
+	}
+	t.Fatalf("output has neither tools nor functionDeclarations:\n%s", doc)
+	return nil
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./convert -run TestGolden -update)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+// refused lists what the target's documented rules refuse in a converted
+// schema: the checks the transforms in package normalize exist to pass.
+func refused(target string, s any) []string {
+	var out []string
+	root, _ := s.(map[string]any)
+	if target != "mcp" && target != "gemini" && target != "gemini-json-schema" {
+		if root["type"] != "object" {
+			out = append(out, "root type is not object")
+		}
+		for _, k := range []string{"anyOf", "oneOf", "allOf", "not", "enum"} {
+			if _, ok := root[k]; ok && !(target == "anthropic" && (k == "not" || k == "enum")) {
+				out = append(out, "root "+k)
+			}
+		}
+	}
+	schema.Walk(s, "", func(n map[string]any, ptr string, _ int) bool {
+		switch target {
+		case "gemini":
+			for k := range n {
+				if !normalize.GeminiSupports(k) {
+					out = append(out, ptr+": keyword "+k)
+				}
+			}
+		case "openai-strict", "openai-responses-strict":
+			if schema.HasType(n, "object") {
+				if n["additionalProperties"] != false {
+					out = append(out, ptr+": object not closed")
+				}
+				if missing := normalize.MissingRequired(n); len(missing) > 0 {
+					out = append(out, ptr+": not required: "+strings.Join(missing, ", "))
+				}
+			}
+		}
+		return true
+	})
+	return out
+}

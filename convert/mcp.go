@@ -1,0 +1,36 @@
+package convert
+
+// ToMCP writes the tools as an MCP tools/list result, {"tools": [...]}
+// (MCP specification 2025-11-25, server/tools, "Listing Tools"). Every
+// member is kept; the only change is MCP's own requirement that an input
+// schema's root be "type": "object" (see objectRoots). Members of a tool
+// read from another format (Tool.Extra) are dropped with a warning.
+func ToMCP(tools []Tool) ([]byte, []Warning, error) {
+	tools, err := objectRoots(tools)
+	if err != nil {
+		return nil, nil, err
+	}
+	var warns []Warning
+	list := make([]object, len(tools))
+	for i, t := range tools {
+		warns = append(warns, dropped(t, "MCP")...)
+		o := object{}.add("name", t.Name)
+		if t.Title != "" {
+			o = o.add("title", t.Title)
+		}
+		o = withDescription(o, t.Description)
+		o = o.add("inputSchema", t.withOrder(t.InputSchema))
+		if t.OutputSchema != nil {
+			o = o.add("outputSchema", t.withOrder(t.OutputSchema))
+		}
+		if t.Annotations != nil {
+			o = o.add("annotations", t.Annotations)
+		}
+		for _, k := range sortedKeys(t.Other) {
+			o = o.add(k, t.Other[k])
+		}
+		list[i] = o
+	}
+	out, err := encode(object{}.add("tools", list))
+	return out, warns, err
+}

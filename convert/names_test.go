@@ -1,0 +1,62 @@
+package convert
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRename(t *testing.T) {
+	long := strings.Repeat("a", 70)
+	tests := []struct {
+		name   string
+		policy namePolicy
+		in     []string
+		want   []string
+		warned []int // indexes renamed
+	}{
+		{"valid names kept", openaiNames, []string{"a", "b-c", "D_9"}, []string{"a", "b-c", "D_9"}, nil},
+		{"dots and slashes", openaiNames, []string{"files.read", "git/log"}, []string{"files_read", "git_log"}, []int{0, 1}},
+		{"clash with a valid name", openaiNames, []string{"files.read", "files_read"}, []string{"files_read_2", "files_read"}, []int{0}},
+		{"duplicates", anthropicNames, []string{"x", "x", "x"}, []string{"x", "x_2", "x_3"}, []int{1, 2}},
+		{"empty name", openaiNames, []string{""}, []string{"tool"}, []int{0}},
+		{"non-ASCII", openaiNames, []string{"héllo"}, []string{"h_llo"}, []int{0}},
+		{"too long", openaiNames, []string{long}, []string{long[:64]}, []int{0}},
+		{"too long, clashing", openaiNames, []string{long, long[:64]}, []string{long[:62] + "_2", long[:64]}, []int{0}},
+		{"anthropic allows 128", anthropicNames, []string{long}, []string{long}, nil},
+		{"gemini keeps dots and colons", geminiNames, []string{"files.read", "ns:tool"}, []string{"files.read", "ns:tool"}, nil},
+		{"gemini first character", geminiNames, []string{"3d", "-x", "_ok"}, []string{"_3d", "_-x", "_ok"}, []int{0, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tools := make([]Tool, len(tt.in))
+			for i, n := range tt.in {
+				tools[i] = Tool{Name: n, Index: i}
+			}
+			got, warns := rename(tools, tt.policy)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("names (-want +got):\n%s", diff)
+			}
+			var warned []int
+			for _, w := range warns {
+				warned = append(warned, w.Index)
+				if w.Pointer != "/name" || !strings.Contains(w.Message, "renamed to "+quote(got[w.Index])) {
+					t.Errorf("warning %+v", w)
+				}
+			}
+			if diff := cmp.Diff(tt.warned, warned); diff != "" {
+				t.Errorf("renamed tools (-want +got):\n%s", diff)
+			}
+			seen := map[string]bool{}
+			for _, n := range got {
+				if seen[n] || !tt.policy.valid(n) {
+					t.Errorf("name %q is a duplicate or invalid", n)
+				}
+				seen[n] = true
+			}
+		})
+	}
+}
+
+func quote(s string) string { return `"` + s + `"` }

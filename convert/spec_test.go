@@ -1,0 +1,53 @@
+package convert
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcplint/mcplint/internal/testenv"
+)
+
+// TestMCPOutputMatchesSpec validates what --to mcp writes against the
+// ListToolsResult definition of the official schema (kept beside the
+// repository, read as an oracle).
+func TestMCPOutputMatchesSpec(t *testing.T) {
+	for _, version := range []string{"2025-06-18", "2025-11-25"} {
+		path := filepath.Join(testenv.RepoRoot(t), "..", "shared", "mcp-spec", version, "schema.json")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("the official MCP schema is expected at %s: %v", path, err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		url := "mcp-spec:///" + version + "/schema.json"
+		if err := c.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		defs := "$defs"
+		if !bytes.Contains(b, []byte(`"$defs"`)) {
+			defs = "definitions"
+		}
+		s, err := c.Compile(url + "#/" + defs + "/ListToolsResult")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := To("mcp", loadTools(t, "testdata/tools.json"), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(v); err != nil {
+			t.Errorf("%s: --to mcp output is not a ListToolsResult: %v", version, err)
+		}
+	}
+}

@@ -1,0 +1,307 @@
+package convert
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcplint/mcplint/schema"
+)
+
+// zodEmitter writes the Zod source of one tool's input schema.
+type zodEmitter struct {
+	*zodModule
+	tool     Tool
+	ident    string
+	root     map[string]any
+	base     string
+	dialect  string
+	resolver *schema.Resolver
+	// defs are the referenced subschemas, by target pointer, in the order
+	// they were first referenced.
+	defs   []zodDef
+	defAt  map[string]string
+	warns  []Warning
+	warned map[string]bool
+	// known is the one type the value being described is known to have,
+	// because the schema applying the current one in place declares it
+	// (allOf, anyOf, oneOf, not, if/then/else under "type": "object"): an
+	// untyped subschema there needs no branches for other types.
+	known string
+	// inPlace holds the targets of the references being expanded for the
+	// current value: meeting one again is a cycle that never moves to a
+	// child value, which no validator can follow to an end.
+	inPlace map[string]bool
+}
+
+// zodDef is a referenced schema: name is the lazy reference, impl the
+// constant that holds the schema ("" for the root, whose schema is the
+// tool's own).
+type zodDef struct{ name, impl, code string }
+
+func newZodEmitter(m *zodModule, t Tool, ident string) *zodEmitter {
+	return newZodEmitterFor(m, t, ident, t.InputSchema, "/inputSchema")
+}
+
+// newZodEmitterFor writes the schema root of tool t, found at base in the
+// tool ("/inputSchema" or "/outputSchema").
+func newZodEmitterFor(m *zodModule, t Tool, ident string, root map[string]any, base string) *zodEmitter {
+	e := &zodEmitter{zodModule: m, tool: t, ident: ident, root: root, base: base,
+		defAt: map[string]string{}, warned: map[string]bool{}, inPlace: map[string]bool{"": true}}
+	e.dialect, _ = schema.Dialect(e.root)
+	if e.root != nil {
+		e.resolver = schema.NewResolver(e.root)
+	}
+	return e
+}
+
+func (e *zodEmitter) warn(ptr, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	key := ptr + "\x00" + msg
+	if e.warned[key] {
+		return
+	}
+	e.warned[key] = true
+	e.warns = append(e.warns, Warning{Tool: e.tool.Name, Index: e.tool.Index,
+		Pointer: e.base + ptr, Message: msg})
+}
+
+func (e *zodEmitter) v4() bool { return e.major >= 4 }
+
+// expr is the Zod expression of the schema v at ptr.
+func (e *zodEmitter) expr(v any, ptr string) string { return e.exprAs(v, ptr, "") }
+
+// child is expr for a value inside the current one (a property, an item),
+// where references start over.
+func (e *zodEmitter) child(v any, ptr string) string {
+	saved := e.inPlace
+	e.inPlace = map[string]bool{}
+	defer func() { e.inPlace = saved }()
+	return e.expr(v, ptr)
+}
+
+// exprAs is expr for a value known to be of type known ("" if unknown).
+func (e *zodEmitter) exprAs(v any, ptr, known string) string {
+	saved := e.known
+	e.known = known
+	defer func() { e.known = saved }()
+	switch s := v.(type) {
+	case bool:
+		if s {
+			return "z.any()"
+		}
+		return "z.never()"
+	case map[string]any:
+		return e.combine(s, ptr, "")
+	}
+	e.warn(ptr, "a schema must be an object or a boolean, not %s: any value is accepted", schema.Kind(v))
+	return "z.any()"
+}
+
+// combine is the expression of schema s: the conjunction of its type
+// part (typePart when given, as for the root object), its value, reference
+// and composition keywords, then its refinements and annotations.
+func (e *zodEmitter) combine(s map[string]any, ptr, typePart string) string {
+	var parts []string
+	if ref, ok := s["$ref"].(string); ok {
+		parts = append(parts, e.ref(ref, ptr))
+		if schema.RefSiblingsIgnored(e.dialect) {
+			for k := range s {
+				if k != "$ref" && zodAnnotations[k] == false {
+					e.warn(ptr, "keywords beside $ref are ignored in %s, as the draft says; some validators (Ajv) apply them", e.dialect)
+					break
+				}
+			}
+			return parts[0]
+		}
+	}
+	for _, k := range []string{"$dynamicRef", "$recursiveRef"} {
+		if _, ok := s[k]; ok {
+			e.warn(ptr+"/"+k, "%s is not supported: any value is accepted in its place", k)
+		}
+	}
+	if typePart == "" {
+		typePart = e.typePart(s, ptr)
+	}
+	values, hasValues := e.values(s, ptr)
+	if hasValues {
+		// The enumerated values already have their type; only constraints
+		// beyond "type" need the type part too.
+		if typePart != "" && !zodOnlyType(s) {
+			parts = append(parts, typePart)
+		}
+		parts = append(parts, values)
+	} else if typePart != "" {
+		parts = append(parts, typePart)
+	}
+	here := e.here(s)
+	if all, ok := s["allOf"].([]any); ok {
+		for i, sub := range all {
+			parts = append(parts, e.exprAs(sub, fmt.Sprintf("%s/allOf/%d", ptr, i), here))
+		}
+	}
+	if any, ok := s["anyOf"].([]any); ok {
+		parts = append(parts, e.union(any, ptr+"/anyOf", here))
+	}
+	if one, ok := s["oneOf"].([]any); ok {
+		parts = append(parts, e.oneOf(one, ptr+"/oneOf", here))
+	}
+	code := e.intersect(parts)
+	code += e.refinements(s, ptr)
+	if d, ok := s["description"].(string); ok {
+		code += ".describe(" + zodJSON(d) + ")"
+	}
+	return code
+}
+
+// here is the one type a value s accepts is known to have: the one s
+// declares, or the one known from where s applies.
+func (e *zodEmitter) here(s map[string]any) string {
+	if ts := schema.Types(s); len(ts) == 1 && s["nullable"] != true {
+		return ts[0]
+	}
+	if len(schema.Types(s)) == 0 {
+		return e.known
+	}
+	return ""
+}
+
+// zodAnnotations are the keywords that do not change what a schema
+// accepts.
+var zodAnnotations = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "title": true, "description": true,
+	"default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
+	"$defs": true, "definitions": true, "$anchor": true,
+}
+
+// zodOnlyType reports whether s constrains its type with nothing but
+// "type" (and nullable), so enumerated values make the type part redundant.
+func zodOnlyType(s map[string]any) bool {
+	for k := range s {
+		if zodTypeKeywords[k] != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *zodEmitter) intersect(parts []string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "z.any()" {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return "z.any()"
+	}
+	code := kept[0]
+	if e.v4() && e.hasStrict(kept) {
+		// Zod 4's intersection reports an unknown key only when every side
+		// rejects it, so a strict member would let the other members'
+		// properties through; each member checks the whole value instead.
+		for _, p := range kept[1:] {
+			code += ".refine(" + e.use("matches") + "(" + p + "), { message: \"must match every schema in allOf\" })"
+		}
+		return code
+	}
+	for _, p := range kept[1:] {
+		code = "z.intersection(" + code + ", " + p + ")"
+	}
+	return code
+}
+
+// hasStrict reports whether a part may contain a strict object, looking
+// into the definitions it references; one still being written counts.
+func (e *zodEmitter) hasStrict(parts []string) bool {
+	seen := map[string]bool{}
+	var strict func(code string) bool
+	strict = func(code string) bool {
+		if strings.Contains(code, "z.strictObject(") || strings.Contains(code, ".strict()") {
+			return true
+		}
+		for _, d := range e.defs {
+			if !seen[d.name] && strings.Contains(code, d.name) {
+				seen[d.name] = true
+				if d.code == "" || strict(d.code) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, p := range parts {
+		if strict(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *zodEmitter) union(list []any, ptr, known string) string {
+	var opts []string
+	for i, sub := range list {
+		opts = append(opts, e.exprAs(sub, fmt.Sprintf("%s/%d", ptr, i), known))
+	}
+	switch len(opts) {
+	case 0:
+		return "z.never()"
+	case 1:
+		return opts[0]
+	}
+	return "z.union([" + strings.Join(opts, ", ") + "])"
+}
+
+// oneOf says "exactly one": z.xor in Zod 4; in Zod 3 a union refined to
+// count the members that accept the value.
+func (e *zodEmitter) oneOf(list []any, ptr, known string) string {
+	var opts []string
+	for i, sub := range list {
+		opts = append(opts, e.exprAs(sub, fmt.Sprintf("%s/%d", ptr, i), known))
+	}
+	switch len(opts) {
+	case 0:
+		return "z.never()"
+	case 1:
+		return opts[0]
+	}
+	if e.v4() {
+		return "z.xor([" + strings.Join(opts, ", ") + "])"
+	}
+	return "z.union([" + strings.Join(opts, ", ") + "]).refine(" + e.use("exactlyOne") + "([" + strings.Join(opts, ", ") +
+		"]), { message: \"must match exactly one schema in oneOf\" })"
+}
+
+// ref is the constant a local reference names; the referenced schema is
+// emitted once per tool, lazily, so references may be recursive.
+func (e *zodEmitter) ref(ref, ptr string) string {
+	r := e.resolver.Resolve(ptr, ref)
+	if !r.Found {
+		e.warn(ptr+"/$ref", "reference %q cannot be resolved inside the schema: any value is accepted in its place", ref)
+		return "z.any()"
+	}
+	if e.inPlace[r.Pointer] {
+		e.warn(ptr+"/$ref", "reference %q leads back to itself without moving to a child value, so no validator can finish checking it: any value is accepted in its place", ref)
+		return "z.any()"
+	}
+	if name, ok := e.defAt[r.Pointer]; ok {
+		return name
+	}
+	base := "Root"
+	if r.Pointer != "" {
+		base = r.Pointer[strings.LastIndex(r.Pointer, "/")+1:]
+		base = strings.ReplaceAll(strings.ReplaceAll(base, "~1", "/"), "~0", "~")
+	}
+	name := e.unique(e.ident + "Def" + zodPascal(base))
+	e.defAt[r.Pointer] = name
+	idx := len(e.defs)
+	e.defs = append(e.defs, zodDef{name: name})
+	code := e.ident + "Schema"
+	if r.Pointer != "" {
+		e.defs[idx].impl = e.unique(name + "Impl")
+		e.inPlace[r.Pointer] = true
+		code = e.expr(r.Target, r.Pointer)
+		delete(e.inPlace, r.Pointer)
+	}
+	e.defs[idx].code = code
+	return name
+}

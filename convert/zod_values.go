@@ -1,0 +1,221 @@
+package convert
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+)
+
+// values is the expression of enum and const, exact for every JSON value.
+func (e *zodEmitter) values(s map[string]any, ptr string) (string, bool) {
+	var vals []any
+	has := false
+	if c, ok := s["const"]; ok {
+		vals, has = []any{c}, true
+	}
+	if en, ok := s["enum"].([]any); ok {
+		if has {
+			var both []any
+			for _, v := range en {
+				if zodEqual(v, vals[0]) {
+					both = append(both, v)
+				}
+			}
+			vals = both
+		} else {
+			vals, has = en, true
+		}
+	}
+	if !has {
+		return "", false
+	}
+	types := zodTypeSet(s)
+	var kept []any
+	for _, v := range vals {
+		if types == nil || types[zodKind(v)] || (zodKind(v) == "integer" && types["number"]) {
+			dup := false
+			for _, k := range kept {
+				dup = dup || zodEqual(k, v)
+			}
+			if !dup {
+				kept = append(kept, v)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return "z.never()", true
+	}
+	allStrings := len(kept) > 1
+	for _, v := range kept {
+		_, isStr := v.(string)
+		allStrings = allStrings && isStr
+	}
+	if allStrings {
+		var lits []string
+		for _, v := range kept {
+			lits = append(lits, zodJSON(v))
+		}
+		return "z.enum([" + strings.Join(lits, ", ") + "])", true
+	}
+	var opts []string
+	for _, v := range kept {
+		opts = append(opts, e.literal(v))
+	}
+	if len(opts) == 1 {
+		return opts[0], true
+	}
+	return "z.union([" + strings.Join(opts, ", ") + "])", true
+}
+
+// literal is the schema that accepts exactly the JSON value v.
+func (e *zodEmitter) literal(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "z.null()"
+	case []any:
+		if len(x) == 0 {
+			return "z.tuple([])"
+		}
+		var items []string
+		for _, it := range x {
+			items = append(items, e.literal(it))
+		}
+		return "z.tuple([" + strings.Join(items, ", ") + "])"
+	case map[string]any:
+		var fields []string
+		for _, k := range zodSortedKeys(x) {
+			fields = append(fields, zodKey(k)+": "+e.literal(x[k]))
+		}
+		return e.objectWith("{ "+strings.Join(fields, ", ")+" }", "strict", "")
+	}
+	return "z.literal(" + zodJSON(v) + ")"
+}
+
+// objectWith wraps a shape literal in an object schema of the given mode:
+// "strict", "loose" or "catchall" (with its schema).
+func (e *zodEmitter) objectWith(shape, mode, catchall string) string {
+	switch {
+	case mode == "catchall":
+		return "z.object(" + shape + ").catchall(" + catchall + ")"
+	case e.v4() && mode == "strict":
+		return "z.strictObject(" + shape + ")"
+	case e.v4():
+		return "z.looseObject(" + shape + ")"
+	case mode == "strict":
+		return "z.object(" + shape + ").strict()"
+	}
+	return "z.object(" + shape + ").passthrough()"
+}
+
+// zodKind is the JSON Schema type of a decoded value ("integer" for a
+// number without fraction).
+func zodKind(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case json.Number:
+		if f, err := x.Float64(); err == nil && f == float64(int64(f)) {
+			return "integer"
+		}
+		return "number"
+	case float64:
+		if x == float64(int64(x)) {
+			return "integer"
+		}
+		return "number"
+	}
+	return ""
+}
+
+func zodEqual(a, b any) bool {
+	switch x := a.(type) {
+	case json.Number:
+		y, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		fx, e1 := x.Float64()
+		fy, e2 := y.Float64()
+		return e1 == nil && e2 == nil && fx == fy
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !zodEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !zodEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+func zodSortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// zodJSON writes a decoded JSON value as a JavaScript expression.
+func zodJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "undefined"
+	}
+	return string(b)
+}
+
+// zodKey writes a property name as an object-literal key. "__proto__"
+// is computed, because as a plain key it would set the prototype.
+func zodKey(k string) string {
+	if k == "__proto__" {
+		return "[\"__proto__\"]"
+	}
+	if zodIsIdent(k) {
+		return k
+	}
+	return zodJSON(k)
+}
+
+func zodIsIdent(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i, r := range k {
+		letter := r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+		if !letter && !(i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// zodPtr escapes a property name for a JSON Pointer.
+func zodPtr(k string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+}
