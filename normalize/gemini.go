@@ -151,13 +151,24 @@ func GeminiInlineRefs(s any, o GeminiOptions) (any, []Loss) {
 // this field). The reference also says the schema "must describe an object
 // where the properties are the parameters": that is the MCP input schema's
 // own rule (input-schema-root-object), so it is not repeated here. Nothing
-// else is changed, so there is no Loss.
+// else is changed. A schema written for another dialect than 2020-12 loses
+// its declaration, so a reader that assumes 2020-12 may read its tuple
+// "items", boolean exclusive bounds or $recursiveRef differently: that is
+// a Loss (the field's documentation names no dialect).
 func GeminiJSONSchema(s any) (any, []Loss) {
 	c := schema.Clone(s)
-	if m, ok := c.(map[string]any); ok {
-		delete(m, "$schema")
+	m, ok := c.(map[string]any)
+	if !ok {
+		return c, nil
 	}
-	return c, nil
+	var losses []Loss
+	if _, has := m["$schema"]; has {
+		if d, declared := schema.Dialect(m); d != schema.Draft2020 {
+			losses = append(losses, Loss{Keyword: "$schema", What: fmt.Sprintf("the schema declares %q, which Gemini refuses; without it a reader may take it for 2020-12, where draft-specific keywords mean something else", declared)})
+		}
+	}
+	delete(m, "$schema")
+	return c, losses
 }
 
 // geminiRun is one conversion: the document (for references), the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -380,4 +381,17 @@ func FuzzGemini(f *testing.F) {
 			assertGeminiSubset(t, out)
 		}
 	})
+}
+
+// Dropping a draft-07 declaration changes how a 2020-12 reader takes the
+// schema, so it must be said.
+func TestGeminiJSONSchemaOtherDialect(t *testing.T) {
+	in := decode(t, `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"p": {"type": "array", "items": [{"type": "string"}]}}}`)
+	got, losses := GeminiJSONSchema(in)
+	if _, ok := got.(map[string]any)["$schema"]; ok {
+		t.Errorf("$schema kept: %v", got)
+	}
+	if len(losses) != 1 || losses[0].Keyword != "$schema" || !strings.Contains(losses[0].What, "draft-07") {
+		t.Errorf("losses = %+v, want one naming the draft-07 $schema", losses)
+	}
 }

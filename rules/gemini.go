@@ -141,10 +141,23 @@ var geminiDroppedSubschemas = map[string]bool{
 	"dependentSchemas": true, "dependencies": true, "prefixItems": true,
 }
 
+// geminiSubsetSchema is the tool's input schema when it is held to the
+// classic "parameters" subset: a Gemini declaration read from its
+// parametersJsonSchema member holds full JSON Schema, which Gemini accepts
+// there (FunctionDeclaration.parametersJsonSchema,
+// https://ai.google.dev/api/caching#FunctionDeclaration), so the subset
+// rules leave it alone.
+func geminiSubsetSchema(p *lint.Pass) (any, bool) {
+	if p.Tool != nil && (p.Tool.SchemaKey == "parametersJsonSchema" || p.Tool.SchemaKey == "parameters_json_schema") {
+		return nil, false
+	}
+	return p.InputSchema()
+}
+
 // geminiWalk visits the subschemas of the tool's input schema that Gemini
 // keeps (or inlines, or merges), not those below a keyword it drops.
 func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
-	v, ok := p.InputSchema()
+	v, ok := geminiSubsetSchema(p)
 	if !ok {
 		return
 	}

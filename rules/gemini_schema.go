@@ -53,7 +53,7 @@ Source: google-gemini/gemini-cli#13326 and #13142; anomalyco/opencode#12295
 }
 
 func checkGeminiRef(p *lint.Pass) {
-	v, ok := p.InputSchema()
+	v, ok := geminiSubsetSchema(p)
 	if !ok {
 		return
 	}

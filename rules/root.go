@@ -201,11 +201,15 @@ func checkObjectRoot(p *lint.Pass, member string, v any, present bool) {
 	switch {
 	case !present:
 		d.RelPointer = ""
-		d.Fix = &lint.Fix{Message: "add \"inputSchema\": {\"type\": \"object\"}", Safe: true, Edits: []manifest.Edit{
+		d.Fix = &lint.Fix{Message: "add \"" + name + "\": {\"type\": \"object\"}", Safe: true, Edits: []manifest.Edit{
 			{Op: manifest.Add, Pointer: base, Value: map[string]any{"type": "object"}},
 		}}
 	case v == nil && member == "outputSchema":
 		d.Fix = &lint.Fix{Message: "remove the null outputSchema", Safe: true, Edits: []manifest.Edit{{Op: manifest.Remove, Pointer: base}}}
+	case f.fixable && p.RuleEnabled(ZodLeak.ID) && isZodLeak(v):
+		// Adding "type" to a serialised Zod value would hide it from
+		// zod-leak, whose fix rebuilds the real schema from it.
+		d.Message += " (zod-leak's fix rebuilds the schema from the serialised Zod value)"
 	case f.fixable:
 		fixed, err := normalize.ObjectRoot(v)
 		if err != nil {
@@ -236,7 +240,7 @@ func diagnoseRoot(member string, v any, present bool) (rootFinding, bool) {
 	switch x := v.(type) {
 	case nil:
 		if !present {
-			return rootFinding{msg: "tool has no \"inputSchema\"; every tool needs one, {\"type\": \"object\"} for a tool without parameters", fixable: true}, true
+			return rootFinding{msg: "tool has no \"" + member + "\"; every tool needs one, {\"type\": \"object\"} for a tool without parameters", fixable: true}, true
 		}
 		if member == "outputSchema" {
 			return rootFinding{msg: "outputSchema is null; remove it, or give an object schema"}, true

@@ -134,6 +134,12 @@ func checkZodLeak(p *lint.Pass) {
 	}
 }
 
+// isZodLeak reports whether a schema root is a serialised Zod value.
+func isZodLeak(v any) bool {
+	form, _ := detectZodLeak(v)
+	return form != normalize.NotZod
+}
+
 // detectZodLeak is normalize.DetectZod in a schema position. A schema whose
 // members are all Zod-like is a raw shape only if none of them is a keyword
 // whose value is data: {"const": <a Zod value>} documents one.

@@ -86,7 +86,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		},
 		&cli.StringFlag{
 			Name:  "server-name",
-			Usage: "the `NAME` clients know the server by, for the rules that check the names they build from it (" + prefixedNameRule + ")",
+			Usage: "the `NAME` clients know the server by, for the rules that check the names they build from it (" + strings.Join(serverNameRules, ", ") + ")",
 		},
 		&cli.StringFlag{
 			Name:  "fail-on",
@@ -102,12 +102,11 @@ func (e *env) selectionFlags() []cli.Flag {
 }
 
 // strictPack is the pack of OpenAI's strict-mode rules, and
-// prefixedNameRule the rule that reads the server name; the flags that are
+// serverNameRules the rules that read the server name; the flags that are
 // shorthands for them name them in their help.
-const (
-	strictPack       = "openai-strict"
-	prefixedNameRule = "claude-prefixed-name-length"
-)
+const strictPack = "openai-strict"
+
+var serverNameRules = []string{"claude-prefixed-name-length", "cursor-name-length"}
 
 // optionList collects --option values. It is not a string slice flag
 // because a VALUE may be a JSON list, commas included.
@@ -132,8 +131,11 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 		cfg.ExtendSelect = append(cfg.ExtendSelect, strictPack)
 	}
 	if name := cmd.String("server-name"); name != "" {
-		// An explicit --option for the rule, read below, wins.
-		cfg.Options = map[string]map[string]any{prefixedNameRule: {"server-name": name}}
+		// An explicit --option for a rule, read below, wins.
+		cfg.Options = map[string]map[string]any{}
+		for _, id := range serverNameRules {
+			cfg.Options[id] = map[string]any{"server-name": name}
+		}
 	}
 	if specs, ok := cmd.Value("option").([]string); ok {
 		for _, spec := range specs {
