@@ -37,11 +37,11 @@ testdata/foreign/openai-chat.json:10:9: error input-schema-root-object: paramete
    |         ^
    = hint: fixable with ` + "`mcplint fix`" + ` (add "type": "object")
 
-testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool has no "inputSchema"; every tool needs one, {"type": "object"} for a tool without parameters
+testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool has no "parameters"; every tool needs one, {"type": "object"} for a tool without parameters
    |
 18 |       "function": {"name": "ping", "description": "Check the server answers."}
    |                   ^
-   = hint: fixable with ` + "`mcplint fix`" + ` (add "inputSchema": {"type": "object"})
+   = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
 2 errors, 1 warning, 0 infos in 1 file (2 fixable, 1 more with --unsafe-fixes)
 `,
@@ -83,11 +83,11 @@ testdata/foreign/gemini.json:14:9: warning description-present: tool "ping" has 
 14 |         {"name": "ping"}
    |         ^
 
-testdata/foreign/gemini.json:14:9: error input-schema-root-object: tool has no "inputSchema"; every tool needs one, {"type": "object"} for a tool without parameters
+testdata/foreign/gemini.json:14:9: error input-schema-root-object: tool has no "parameters"; every tool needs one, {"type": "object"} for a tool without parameters
    |
 14 |         {"name": "ping"}
    |         ^
-   = hint: fixable with ` + "`mcplint fix`" + ` (add "inputSchema": {"type": "object"})
+   = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
 2 errors, 1 warning, 0 infos in 1 file (2 fixable)
 `,
