@@ -87,7 +87,14 @@ func replaceContents(dst, src map[string]any) {
 // composition keywords allOf, not, dependentRequired, dependentSchemas, if,
 // then and else as unsupported; "dependencies" is draft-07's spelling of the
 // last two. allOf and oneOf are rewritten when they can be (StrictKeywords).
+// OpenAI's own SDK documents that strict mode can also reject "default",
+// "minLength" and "maxLength" (openai/openai-node#1988, "docs: clarify
+// strict Zod function schemas": "In strict mode, default, minLength, and
+// maxLength can be rejected by the API").
 var StrictUnsupported = map[string]string{
+	"default":           "the model is no longer told the default (the server still applies its own)",
+	"minLength":         "strings shorter than the bound are accepted; check the length in the server",
+	"maxLength":         "strings longer than the bound are accepted; check the length in the server",
 	"not":               "the values it excluded are accepted",
 	"if":                "the conditional constraint no longer applies",
 	"then":              "the conditional constraint no longer applies",

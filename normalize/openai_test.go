@@ -217,8 +217,8 @@ func TestStrictKeywordsNode(t *testing.T) {
 			in: `{"$ref": "#/definitions/A", "oneOf": [{"type": "string"}, {"type": "number"}], "title": "t"}`, ignored: true,
 			want: `{"title": "t", "anyOf": [{"$ref": "#/definitions/A"}]}`},
 		{name: "2020-12 ref keeps constraints beside anyOf",
-			in:   `{"$ref": "#/$defs/A", "minLength": 2}`,
-			want: `{"minLength": 2, "anyOf": [{"$ref": "#/$defs/A"}]}`},
+			in:   `{"$ref": "#/$defs/A", "minimum": 2}`,
+			want: `{"minimum": 2, "anyOf": [{"$ref": "#/$defs/A"}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

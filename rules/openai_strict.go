@@ -229,15 +229,19 @@ Fixes, where a faithful rewrite exists (safe):
     annotations kept); a root "$ref" is inlined instead, since anyOf may
     not stand at the root.
 
+"default", "minLength" and "maxLength" are refused too: OpenAI's own SDK
+documents that strict mode "can reject" them (openai/openai-node#1988).
+
 Otherwise the keyword is removed and the fix, unsafe, names what is lost:
 not, if/then/else and the dependent keywords no longer constrain the value;
+a removed length bound or default is the server's to apply;
 a oneOf whose branches may overlap accepts values matching several; an
 allOf that cannot be merged no longer applies. A typeless schema has no fix
 (which types it takes is the author's choice); "mcplint convert --to
 openai --strict" gives it string, number, boolean and null, and says so.
 
-Not checked: keywords the guide marks unsupported only for fine-tuned
-models (patternProperties, minLength, uniqueItems, ...), and format values
+Not checked: other keywords the guide marks unsupported only for
+fine-tuned models (patternProperties, uniqueItems, ...), and format values
 outside the documented list, for which no refusal is documented.
 
 Bad:

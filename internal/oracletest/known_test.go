@@ -20,10 +20,6 @@ type knownIssue struct {
 
 // Reasons shared by several entries.
 const (
-	strictKeeps = "normalize.OpenAIStrict (convert --strict) and the openai-strict pack remove only " +
-		"the composition keywords the guide lists as unsupported; OpenAI documents a closed list of " +
-		"supported keywords, and openai/openai-node#1988 says default, minLength and maxLength are " +
-		"refused in strict mode. Reported."
 	strictFormats = "strict mode supports nine string formats (Structured Outputs guide; " +
 		"\"'uri' is not a valid format\", can1357/oh-my-pi#206); convert --strict and the " +
 		"openai-strict pack keep the others. Reported."
@@ -56,14 +52,11 @@ const (
 
 var knownIssues = []knownIssue{
 	// convert --to openai --strict (both APIs).
-	{"--strict", `keyword "minLength"`, strictKeeps},
-	{"--strict", `keyword "maxLength"`, strictKeeps},
 	{"--strict", `format "`, strictFormats},
 	{"--strict", `keyword "$schema"`, strictUndocumented},
 	{"--strict", `keyword "patternProperties"`, strictUndocumented},
 	{"--strict", `keyword "unevaluatedProperties"`, strictUndocumented},
 	{"--strict", `keyword "x-mcp-header"`, strictUndocumented},
-	{"--strict", `keyword "example"`, strictUndocumented},
 	{"--strict", `keyword "$anchor"`, strictUndocumented},
 	{"--strict", `does not name a definition of the root's $defs`, strictUndocumented},
 	{"--strict", "not a boolean", strictUndocumented},
@@ -73,9 +66,6 @@ var knownIssues = []knownIssue{
 
 	// fix --select openai,openai-strict --unsafe-fixes.
 	{"fix --select [openai openai-strict] of rules/testdata/cases/zod-leak/false-positive/", "", openaiZodGuard},
-	{"openai-strict]", `keyword "minLength"`, strictKeeps},
-	{"openai-strict]", `keyword "maxLength"`, strictKeeps},
-	{"openai-strict]", `keyword "default"`, strictKeeps},
 	{"openai-strict]", `format "`, strictFormats},
 	{"openai-strict]", `keyword "$schema"`, strictUndocumented},
 	{"openai-strict]", `keyword "$id"`, strictUndocumented},
