@@ -101,3 +101,32 @@ func warningList(warns []Warning) string {
 	}
 	return b.String()
 }
+
+// No transform meets a strict-mode size limit, so --strict says when the
+// result is still over one (OpenAI refuses it).
+func TestStrictLimitWarning(t *testing.T) {
+	inner := `{"type": "object", "properties": {"leaf": {"type": "string"}}, "required": ["leaf"], "additionalProperties": false}`
+	for range 11 {
+		inner = `{"type": "object", "properties": {"n": ` + inner + `}, "required": ["n"], "additionalProperties": false}`
+	}
+	var s map[string]any
+	if err := json.Unmarshal([]byte(inner), &s); err != nil {
+		t.Fatal(err)
+	}
+	tools := []Tool{{Name: "deep", Description: "d", InputSchema: s}}
+	for _, strict := range []bool{false, true} {
+		_, warns, err := To("openai", tools, Options{Strict: strict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, w := range warns {
+			if strings.Contains(w.Message, "levels deep") && strings.HasPrefix(w.Pointer, "/inputSchema/properties/n") {
+				found = true
+			}
+		}
+		if found != strict {
+			t.Errorf("strict %v: nesting warning %v, want %v; warnings %v", strict, found, strict, warns)
+		}
+	}
+}

@@ -29,7 +29,7 @@ import "github.com/mcplint/mcplint/normalize"
 func ToOpenAI(tools []Tool, o Options) ([]byte, []Warning, error) {
 	transform := normalize.OpenAIFunction
 	if o.Strict {
-		transform = normalize.OpenAIStrict
+		transform = strictWithLimits
 	}
 	conv, warns, err := prepare(tools, "OpenAI", openaiNames, transform)
 	if err != nil {
@@ -47,4 +47,12 @@ func ToOpenAI(tools []Tool, o Options) ([]byte, []Warning, error) {
 	}
 	out, err := encode(object{}.add("tools", list))
 	return out, warns, err
+}
+
+// strictWithLimits is normalize.OpenAIStrict, plus a warning for each
+// strict-mode size limit the result still exceeds: no transform can meet
+// those, and OpenAI refuses the request.
+func strictWithLimits(s any) (any, []normalize.Loss) {
+	out, lost := normalize.OpenAIStrict(s)
+	return out, append(lost, normalize.OpenAIStrictSize(out).Over()...)
 }

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/schema"
@@ -91,4 +92,27 @@ func OpenAIStrictSize(s any) StrictSize {
 		return true
 	})
 	return z
+}
+
+// Over lists the strict-mode limits z exceeds, each as a Loss at the place
+// to act on (what OpenAI refuses cannot be carried, so converting says it
+// and the limits rule reports it in the same words).
+func (z StrictSize) Over() []Loss {
+	var out []Loss
+	if z.Depth > StrictMaxDepth {
+		out = append(out, Loss{Pointer: z.DeepestPointer, What: fmt.Sprintf("objects nest %d levels deep here, and strict mode allows %d; flatten the arguments", z.Depth, StrictMaxDepth)})
+	}
+	if z.Properties > StrictMaxProperties {
+		out = append(out, Loss{What: fmt.Sprintf("the schema has %d object properties in total, and strict mode allows %d; split the tool", z.Properties, StrictMaxProperties)})
+	}
+	if z.EnumValues > StrictMaxEnumValues {
+		out = append(out, Loss{What: fmt.Sprintf("the schema has %d enum values in total, and strict mode allows %d; replace large enums by described strings", z.EnumValues, StrictMaxEnumValues)})
+	}
+	if z.StringChars > StrictMaxStringChars {
+		out = append(out, Loss{What: fmt.Sprintf("property names, definition names, enum and const values total %d characters, and strict mode allows %d; shrink the schema", z.StringChars, StrictMaxStringChars)})
+	}
+	for _, e := range z.LongEnums {
+		out = append(out, Loss{Pointer: e.Pointer + "/enum", Keyword: "enum", What: fmt.Sprintf("this string enum has %d values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d values: replace it by a described string", e.Values, e.Chars, StrictMaxLongEnumChars, StrictLongEnumValues)})
+	}
+	return out
 }

@@ -419,20 +419,7 @@ func checkStrictLimits(p *lint.Pass) {
 	if !ok {
 		return
 	}
-	z := normalize.OpenAIStrictSize(v)
-	if z.Depth > normalize.StrictMaxDepth {
-		p.Reportf("/inputSchema"+z.DeepestPointer, "objects nest %d levels deep here, and strict mode allows %d; flatten the arguments", z.Depth, normalize.StrictMaxDepth)
-	}
-	if z.Properties > normalize.StrictMaxProperties {
-		p.Reportf("/inputSchema", "the schema has %d object properties in total, and strict mode allows %d; split the tool", z.Properties, normalize.StrictMaxProperties)
-	}
-	if z.EnumValues > normalize.StrictMaxEnumValues {
-		p.Reportf("/inputSchema", "the schema has %d enum values in total, and strict mode allows %d; replace large enums by described strings", z.EnumValues, normalize.StrictMaxEnumValues)
-	}
-	if z.StringChars > normalize.StrictMaxStringChars {
-		p.Reportf("/inputSchema", "property names, definition names, enum and const values total %d characters, and strict mode allows %d; shrink the schema", z.StringChars, normalize.StrictMaxStringChars)
-	}
-	for _, e := range z.LongEnums {
-		p.Reportf("/inputSchema"+e.Pointer+"/enum", "this string enum has %d values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d values: replace it by a described string", e.Values, e.Chars, normalize.StrictMaxLongEnumChars, normalize.StrictLongEnumValues)
+	for _, l := range normalize.OpenAIStrictSize(v).Over() {
+		p.Reportf("/inputSchema"+l.Pointer, "%s", l.What)
 	}
 }

@@ -26,9 +26,6 @@ const (
 	strictUndocumented = "a keyword or reference form OpenAI's guide does not document for strict mode " +
 		"(neither supported nor refused); mcplint keeps it, the checker, written from the " +
 		"documented list, refuses it. Reported for a decision."
-	strictLimits = "convert --strict writes a schema over a strict-mode limit without a warning " +
-		"(normalize.OpenAIStrict: limits are not transforms), though convert promises a warning " +
-		"for what the target cannot carry. Reported."
 	unknownKeyword = "a keyword of no JSON Schema dialect, which convert passes on and Ajv strict " +
 		"refuses; mcplint has no rule for unknown keywords (see ajvAllowances). Reported."
 	dialectDropped = "GeminiJSONSchema removes \"$schema\", which Gemini refuses, so a draft-04/07 or " +
@@ -60,9 +57,6 @@ var knownIssues = []knownIssue{
 	{"--strict", `keyword "$anchor"`, strictUndocumented},
 	{"--strict", `does not name a definition of the root's $defs`, strictUndocumented},
 	{"--strict", "not a boolean", strictUndocumented},
-	{"--strict", "levels of object nesting exceed", strictLimits},
-	{"--strict", "enum values exceed the limit", strictLimits},
-	{"--strict", "over the limit of 15,000", strictLimits},
 
 	// fix --select openai,openai-strict --unsafe-fixes.
 	{"fix --select [openai openai-strict] of rules/testdata/cases/zod-leak/false-positive/", "", openaiZodGuard},
