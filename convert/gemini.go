@@ -36,10 +36,26 @@ func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 			list[i] = d
 			continue
 		}
+		if !o.GeminiJSONSchema && noProperties(c.params.v) {
+			warns = append(warns, Warning{Tool: c.Name, Index: c.Index, Pointer: "/inputSchema",
+				Message: `the parameters have no "properties", and Gemini refuses an OBJECT without them ("should be non-empty for OBJECT type"): declare the arguments under "properties"`})
+		}
 		list[i] = d.add(key, c.params)
 	}
 	out, err := encode(object{}.add("functionDeclarations", list))
-	return out, warns, err
+	return out, sortWarnings(warns), err
+}
+
+// noProperties reports whether s is an object schema with no property of
+// its own: Gemini refuses it as "parameters" (see noParameters) even when
+// other keywords (a root anyOf, a required list) say something.
+func noProperties(s any) bool {
+	m, ok := s.(map[string]any)
+	if !ok {
+		return false
+	}
+	p, _ := m["properties"].(map[string]any)
+	return len(p) == 0
 }
 
 // noParameters reports whether s says only "an object with no properties".

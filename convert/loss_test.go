@@ -130,3 +130,26 @@ func TestStrictLimitWarning(t *testing.T) {
 		}
 	}
 }
+
+// Gemini refuses OBJECT parameters without properties; a tool whose
+// arguments are constrained only otherwise must hear of it.
+func TestGeminiNoPropertiesWarning(t *testing.T) {
+	var s map[string]any
+	if err := json.Unmarshal([]byte(`{"type": "object", "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}`), &s); err != nil {
+		t.Fatal(err)
+	}
+	tools := []Tool{{Name: "either", InputSchema: s}, {Name: "none", InputSchema: map[string]any{"type": "object"}}}
+	_, warns, err := To("gemini", tools, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warns {
+		if strings.Contains(w.Message, "non-empty for OBJECT") {
+			got = append(got, w.Tool)
+		}
+	}
+	if len(got) != 1 || got[0] != "either" {
+		t.Errorf("warned tools %v, want [either] (a tool without arguments gets no parameters at all); warnings %v", got, warns)
+	}
+}

@@ -35,9 +35,6 @@ const (
 	geminiNullable = "the gemini-type-array fix writes {\"nullable\": true} for {\"type\": \"null\"}: " +
 		"OpenAPI's nullable needs a type, and Ajv (in every mode, so the TypeScript SDK's client " +
 		"too) refuses it; to a JSON Schema validator it now accepts anything. Reported."
-	geminiEmptyRoot = "convert --to gemini writes \"parameters\" of type OBJECT without properties " +
-		"(a root that only has required, or a root union it collapsed) without a warning; Gemini " +
-		"refuses it (\"should be non-empty for OBJECT type\"). Reported."
 	geminiAnchors = "convert --to gemini leaves objects without properties where the source " +
 		"reaches its definitions by $anchor or $id (ref-resolvable/local), without a warning. Reported."
 	geminiBoolean = "a boolean subschema (\"flag\": true) stays in a tool fixed for Gemini, whose " +
@@ -90,7 +87,6 @@ var knownIssues = []knownIssue{
 	{"gemini-type-array/lists/", `Ajv: "nullable" cannot be used without "type"`, geminiNullable},
 
 	// convert --to gemini and fix --select gemini.
-	{"(gemini", "/parameters: properties should be non-empty for OBJECT type", geminiEmptyRoot},
 	{"ref-resolvable/local/input.json (gemini", "properties should be non-empty for OBJECT type", geminiAnchors},
 	{"ref-resolvable/local/fixed.json (gemini", "properties should be non-empty for OBJECT type", geminiAnchors},
 	{"fix --select [gemini]", "a Schema must be a JSON object, not a boolean", geminiBoolean},
