@@ -2,7 +2,6 @@ package convert
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
@@ -129,15 +128,6 @@ func schemaMember(obj map[string]any, k string) (map[string]any, error) {
 	default:
 		return nil, fmt.Errorf("%q is %s, not a schema", k, aKind(v))
 	}
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // aKind names the JSON type of v with its article: "an array".

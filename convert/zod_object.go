@@ -65,7 +65,7 @@ func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 		}
 	}
 	var lines []string
-	for _, k := range zodSortedKeys(props) {
+	for _, k := range sortedKeys(props) {
 		cptr := ptr + "/properties/" + zodPtr(k)
 		code := e.child(props[k], cptr)
 		sub, _ := props[k].(map[string]any)
@@ -89,7 +89,7 @@ func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 		}
 		lines = append(lines, zodKey(k)+": "+code+",")
 	}
-	for _, k := range zodSortedKeys(map[string]any(zodBoolMap(required))) {
+	for _, k := range sortedKeys(map[string]any(zodBoolMap(required))) {
 		if _, ok := props[k]; !ok {
 			lines = append(lines, zodKey(k)+": "+e.present("z.any()")+",")
 		}
@@ -184,7 +184,7 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 			}
 		}
 	}
-	for _, key := range zodSortedKeys(deps) {
+	for _, key := range sortedKeys(deps) {
 		name, kw, _ := strings.Cut(key, "\x00")
 		dptr := ptr + "/" + kw + "/" + zodPtr(name)
 		if list, ok := deps[key].([]any); ok {
@@ -211,7 +211,7 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 // "properties" nor a pattern covers against additionalProperties.
 func (e *zodEmitter) patternProperties(s, pp map[string]any, ptr string) string {
 	var pairs []string
-	for _, p := range zodSortedKeys(pp) {
+	for _, p := range sortedKeys(pp) {
 		if zodBadPattern(p) {
 			e.warn(ptr+"/patternProperties/"+zodPtr(p), "pattern %q is not a valid regular expression: its properties are not checked", p)
 			continue
@@ -224,7 +224,7 @@ func (e *zodEmitter) patternProperties(s, pp map[string]any, ptr string) string 
 		additional = e.child(ap, ptr+"/additionalProperties")
 	}
 	props, _ := s["properties"].(map[string]any)
-	named := zodSortedKeys(props)
+	named := sortedKeys(props)
 	if named == nil {
 		named = []string{}
 	}

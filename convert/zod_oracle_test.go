@@ -264,7 +264,7 @@ func TestZodDifferential(t *testing.T) {
 		}
 	}
 	t.Logf("node: %d ms", res.Ms)
-	for _, k := range zodSortedKeys(zodAnyMap(kinds)) {
+	for _, k := range sortedKeys(zodAnyMap(kinds)) {
 		t.Logf("excused %4d × %s", kinds[k], k)
 	}
 	t.Logf("%d schemas (%d invalid, %d refused by Ajv), %d checks, %d disagreements excused by warnings, %d not", len(compared), invalid, refused, res.Checked, excused, failed)

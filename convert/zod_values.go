@@ -2,7 +2,6 @@ package convert
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 )
 
@@ -83,7 +82,7 @@ func (e *zodEmitter) literal(v any) string {
 		return "z.tuple([" + strings.Join(items, ", ") + "])"
 	case map[string]any:
 		var fields []string
-		for _, k := range zodSortedKeys(x) {
+		for _, k := range sortedKeys(x) {
 			fields = append(fields, zodKey(k)+": "+e.literal(x[k]))
 		}
 		return e.objectWith("{ "+strings.Join(fields, ", ")+" }", "strict", "")
@@ -170,15 +169,6 @@ func zodEqual(a, b any) bool {
 		return true
 	}
 	return a == b
-}
-
-func zodSortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // zodJSON writes a decoded JSON value as a JavaScript expression.
