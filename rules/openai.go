@@ -254,15 +254,17 @@ func openaiInput(p *lint.Pass) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	if form, _ := normalize.DetectZod(v); form != normalize.NotZod {
+	// zod-leak's own test, so that Zod-looking data (a const, a default)
+	// does not silence these rules.
+	if isZodLeak(v) {
 		return nil, false
 	}
 	leak := false
 	schema.Walk(v, "", func(s map[string]any, _ string, _ int) bool {
-		if form, _ := normalize.DetectZod(s); form != normalize.NotZod {
+		if isZodLeak(s) {
 			leak = true
 		} else if props, ok := s["properties"].(map[string]any); ok {
-			if form, _ := normalize.DetectZod(props); form != normalize.NotZod {
+			if form, _ := normalize.DetectZod(props); form == normalize.ZodRawShape {
 				leak = true
 			}
 		}

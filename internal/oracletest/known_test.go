@@ -39,9 +39,6 @@ const (
 		"reaches its definitions by $anchor or $id (ref-resolvable/local), without a warning. Reported."
 	geminiBoolean = "a boolean subschema (\"flag\": true) stays in a tool fixed for Gemini, whose " +
 		"Schema is always an object; the gemini pack does not report it. Reported."
-	openaiZodGuard = "the openai and openai-strict packs skip a tool when normalize.DetectZod " +
-		"matches any subschema or properties map; on the zod-leak false-positive case (Zod-looking " +
-		"data in const/enum/default) they go silent although the schema breaks strict mode. Reported."
 )
 
 var knownIssues = []knownIssue{
@@ -56,7 +53,6 @@ var knownIssues = []knownIssue{
 	{"--strict", "not a boolean", strictUndocumented},
 
 	// fix --select openai,openai-strict --unsafe-fixes.
-	{"fix --select [openai openai-strict] of rules/testdata/cases/zod-leak/false-positive/", "", openaiZodGuard},
 	{"openai-strict]", `format "`, strictFormats},
 	{"openai-strict]", `keyword "$schema"`, strictUndocumented},
 	{"openai-strict]", `keyword "$id"`, strictUndocumented},
