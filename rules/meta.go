@@ -47,9 +47,11 @@ more label ("modelcontextprotocol.io/", "tools.mcp.com/"); the rule applies
 the wording of the protocol checked. Labels are compared without regard to
 case, as DNS compares them.
 
-The rule is silent before protocol 2025-06-18, which had no "_meta" on Tool
-and no key format. A "_meta" that is not a JSON object is an error at any
-later version. There is no fix: a renamed key is a different key to every
+Keys are checked from protocol 2025-06-18, which put "_meta" on Tool and
+gave keys a format. A "_meta" that is not a JSON object is an error at
+every version: the TypeScript SDK's client parses a tool's "_meta" as an
+object whatever version was negotiated, and refuses the whole tools/list
+otherwise (@modelcontextprotocol/sdk ListToolsResultSchema). There is no fix: a renamed key is a different key to every
 client that reads it.
 
 Bad:
@@ -66,9 +68,6 @@ schema.ts "MetaObject"; schema.json "Tool._meta" (an object).`,
 }
 
 func checkMetaKeys(p *lint.Pass) {
-	if !lint.AtLeast(p.Protocol, "2025-06-18") {
-		return
-	}
 	v, ok := p.Value["_meta"]
 	if !ok {
 		return
@@ -76,6 +75,9 @@ func checkMetaKeys(p *lint.Pass) {
 	meta, isObject := v.(map[string]any)
 	if !isObject {
 		p.Reportf("/_meta", "_meta is %s; it must be an object mapping keys to values", kindWithArticle(v))
+		return
+	}
+	if !lint.AtLeast(p.Protocol, "2025-06-18") {
 		return
 	}
 	keys := make([]string, 0, len(meta))

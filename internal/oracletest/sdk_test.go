@@ -185,14 +185,7 @@ func compareSDK(t *testing.T, proto string, s subject, diags []lint.Diagnostic, 
 
 // sdkAllowances let the SDK refuse a tool the mcp pack passes, at the
 // listed protocol versions: known disagreements, each with its reason.
-var sdkAllowances = []allowance{{
-	manifest: "rules/testdata/cases/meta-key-valid/format/",
-	tool:     `tool 1 "not_an_object"`,
-	what:     []string{"2024-11-05", "2025-03-26"},
-	reason: "meta-key-valid is silent before 2025-06-18 (Tool had no _meta then), but the SDK " +
-		"parses _meta as a record whatever version was negotiated and refuses an array there; " +
-		"output-schema-root-object checks an early outputSchema for the same reason. Reported.",
-}}
+var sdkAllowances = []allowance{}
 
 func joinPath(p []any) string {
 	parts := make([]string, len(p))
