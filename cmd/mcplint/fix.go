@@ -44,15 +44,7 @@ func (e *env) fixCommand() *cli.Command {
 }
 
 func (e *env) fix(_ context.Context, cmd *cli.Command) error {
-	fmtName, err := reportFormat(cmd)
-	if err != nil {
-		return err
-	}
-	color, err := e.colorOn(cmd, e.stderrTTY)
-	if err != nil {
-		return err
-	}
-	set, err := e.settings(cmd)
+	fmtName, color, set, err := e.reportSettings(cmd, e.stderrTTY)
 	if err != nil {
 		return err
 	}

@@ -38,15 +38,7 @@ func (e *env) lintCommand() *cli.Command {
 }
 
 func (e *env) lint(_ context.Context, cmd *cli.Command) error {
-	fmtName, err := reportFormat(cmd)
-	if err != nil {
-		return err
-	}
-	color, err := e.colorOn(cmd, e.stdoutTTY)
-	if err != nil {
-		return err
-	}
-	set, err := e.settings(cmd)
+	fmtName, color, set, err := e.reportSettings(cmd, e.stdoutTTY)
 	if err != nil {
 		return err
 	}

@@ -61,6 +61,20 @@ type settings struct {
 // given on the command line replaces the file's value (--select, --protocol,
 // --fail-on), or adds to it (--extend-select, --ignore, --option, which
 // wins for the same rule option).
+// reportSettings reads what lint and fix share before they run: the report
+// format, whether colour is on for the output that is a terminal when tty
+// is, and the project settings with the command line over them.
+func (e *env) reportSettings(cmd *cli.Command, tty bool) (fmtName string, color bool, set *settings, err error) {
+	if fmtName, err = reportFormat(cmd); err != nil {
+		return
+	}
+	if color, err = e.colorOn(cmd, tty); err != nil {
+		return
+	}
+	set, err = e.settings(cmd)
+	return
+}
+
 func (e *env) settings(cmd *cli.Command) (*settings, error) {
 	f, err := e.projectConfig(cmd)
 	if err != nil {
