@@ -149,13 +149,13 @@ func (e *zodEmitter) defaultFits(s map[string]any, def any) bool {
 	if en, ok := s["enum"].([]any); ok {
 		found := false
 		for _, v := range en {
-			found = found || zodEqual(v, def)
+			found = found || schema.Equal(v, def)
 		}
 		if !found {
 			return false
 		}
 	}
-	if c, ok := s["const"]; ok && !zodEqual(c, def) {
+	if c, ok := s["const"]; ok && !schema.Equal(c, def) {
 		return false
 	}
 	return true

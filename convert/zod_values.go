@@ -3,6 +3,8 @@ package convert
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/mcplint/mcplint/schema"
 )
 
 // values is the expression of enum and const, exact for every JSON value.
@@ -16,7 +18,7 @@ func (e *zodEmitter) values(s map[string]any, ptr string) (string, bool) {
 		if has {
 			var both []any
 			for _, v := range en {
-				if zodEqual(v, vals[0]) {
+				if schema.Equal(v, vals[0]) {
 					both = append(both, v)
 				}
 			}
@@ -34,7 +36,7 @@ func (e *zodEmitter) values(s map[string]any, ptr string) (string, bool) {
 		if types == nil || types[zodKind(v)] || (zodKind(v) == "integer" && types["number"]) {
 			dup := false
 			for _, k := range kept {
-				dup = dup || zodEqual(k, v)
+				dup = dup || schema.Equal(k, v)
 			}
 			if !dup {
 				kept = append(kept, v)
@@ -132,43 +134,6 @@ func zodKind(v any) string {
 		return "number"
 	}
 	return ""
-}
-
-func zodEqual(a, b any) bool {
-	switch x := a.(type) {
-	case json.Number:
-		y, ok := b.(json.Number)
-		if !ok {
-			return false
-		}
-		fx, e1 := x.Float64()
-		fy, e2 := y.Float64()
-		return e1 == nil && e2 == nil && fx == fy
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !zodEqual(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for k, v := range x {
-			w, ok := y[k]
-			if !ok || !zodEqual(v, w) {
-				return false
-			}
-		}
-		return true
-	}
-	return a == b
 }
 
 // zodJSON writes a decoded JSON value as a JavaScript expression.

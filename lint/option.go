@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/mcplint/mcplint/schema"
 )
 
 // OptionValue checks that rule r has an option called name and converts v,
@@ -64,15 +66,15 @@ func convertTo(t reflect.Type, v any) (any, bool) {
 			return reflect.ValueOf(b).Convert(t).Interface(), true
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		if f, ok := number(v); ok && f == math.Trunc(f) && math.Abs(f) <= 1<<53 && !reflect.Zero(t).OverflowInt(int64(f)) {
+		if f, ok := schema.Number(v); ok && f == math.Trunc(f) && math.Abs(f) <= 1<<53 && !reflect.Zero(t).OverflowInt(int64(f)) {
 			return reflect.ValueOf(int64(f)).Convert(t).Interface(), true
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		if f, ok := number(v); ok && f >= 0 && f == math.Trunc(f) && f <= 1<<53 && !reflect.Zero(t).OverflowUint(uint64(f)) {
+		if f, ok := schema.Number(v); ok && f >= 0 && f == math.Trunc(f) && f <= 1<<53 && !reflect.Zero(t).OverflowUint(uint64(f)) {
 			return reflect.ValueOf(uint64(f)).Convert(t).Interface(), true
 		}
 	case reflect.Float32, reflect.Float64:
-		if f, ok := number(v); ok {
+		if f, ok := schema.Number(v); ok {
 			return reflect.ValueOf(f).Convert(t).Interface(), true
 		}
 	case reflect.Slice:

@@ -1,7 +1,8 @@
 // Package schema knows the shape of JSON Schema documents as tools carry
 // them: which keywords hold subschemas (one walker visits them all, for every
-// rule and every transform), which dialect a schema declares, and how local
-// references resolve. It reads decoded JSON values (map[string]any and
+// rule and every transform), which dialect a schema declares, how local
+// references resolve, and when two values are equal as JSON. It reads
+// decoded JSON values (map[string]any and
 // friends) and never fetches anything.
 package schema
 
