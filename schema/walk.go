@@ -2,8 +2,8 @@
 // them: which keywords hold subschemas (one walker visits them all, for every
 // rule and every transform), which dialect a schema declares, how local
 // references resolve, and when two values are equal as JSON. It reads
-// decoded JSON values (map[string]any and
-// friends) and never fetches anything.
+// decoded JSON values (map[string]any and friends) and never fetches
+// anything.
 package schema
 
 import (
