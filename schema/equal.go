@@ -1,0 +1,98 @@
+package schema
+
+import (
+	"encoding/json"
+	"math"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Equal compares decoded JSON values; numbers compare by value whatever
+// their spelling or Go type.
+func Equal(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !Equal(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !Equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if fa, ok := Number(a); ok {
+		fb, ok := Number(b)
+		return ok && fa == fb && sameNumber(a, b)
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// sameNumber compares two numbers whose float64 values are equal exactly:
+// distinct integers beyond 2^53 (IDs, bounds) round to the same float.
+func sameNumber(a, b any) bool {
+	if x, ok := a.(json.Number); ok {
+		if y, ok := b.(json.Number); ok && x == y {
+			return true
+		}
+	}
+	ra, okA := exactNumber(a)
+	rb, okB := exactNumber(b)
+	return !okA || !okB || ra.Cmp(rb) == 0
+}
+
+func exactNumber(v any) (*big.Rat, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		// A huge exponent would make an exact value of gigabytes.
+		if i := strings.IndexAny(string(x), "eE"); i >= 0 {
+			if e, err := strconv.Atoi(string(x[i+1:])); err != nil || e > 1000 || e < -1000 {
+				return nil, false
+			}
+		}
+		return new(big.Rat).SetString(string(x))
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, false
+		}
+		return new(big.Rat).SetFloat64(x), true
+	case int:
+		return new(big.Rat).SetInt64(int64(x)), true
+	case int64:
+		return new(big.Rat).SetInt64(x), true
+	}
+	return nil, false
+}
+
+// Number reads a decoded JSON number (json.Number, or a Go number from
+// another decoder) as a float64.
+func Number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
