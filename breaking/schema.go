@@ -208,25 +208,12 @@ var boundKeywords = []struct {
 	{"maxProperties", false}, {"maxContains", false},
 }
 
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	}
-	return 0, false
-}
-
 func (s *schemaCmp) bounds(o, n *node, where string) {
 	for _, b := range boundKeywords {
 		ov, oHas := o.m[b.name]
 		nv, nHas := n.m[b.name]
-		of, oNum := number(ov)
-		nf, nNum := number(nv)
+		of, oNum := schema.Number(ov)
+		nf, nNum := schema.Number(nv)
 		switch {
 		case !oHas && !nHas:
 		case !oHas && nNum:
@@ -255,8 +242,8 @@ func (s *schemaCmp) bounds(o, n *node, where string) {
 	}
 	om, oHas := o.m["multipleOf"]
 	nm, nHas := n.m["multipleOf"]
-	of, _ := number(om)
-	nf, nNum := number(nm)
+	of, _ := schema.Number(om)
+	nf, nNum := schema.Number(nm)
 	switch {
 	case nHas && !oHas:
 		s.at(BoundTightened, n, "multipleOf", "%s: multipleOf %s added; other values are now rejected", where, jsonText(nm))
@@ -498,8 +485,8 @@ func (s *schemaCmp) others(o, n *node, where string) {
 		keys[k] = true
 	}
 	for _, b := range boundKeywords {
-		if _, isNum := number(o.m[b.name]); isNum || o.m[b.name] == nil {
-			if _, isNum := number(n.m[b.name]); isNum || n.m[b.name] == nil {
+		if _, isNum := schema.Number(o.m[b.name]); isNum || o.m[b.name] == nil {
+			if _, isNum := schema.Number(n.m[b.name]); isNum || n.m[b.name] == nil {
 				delete(keys, b.name)
 			}
 		}

@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"encoding/json"
 	"math"
 
 	"github.com/mcplint/mcplint/schema"
@@ -212,22 +211,9 @@ func lowerBound(s map[string]any) (b bound, bounded, known bool) {
 	return b, bounded, known
 }
 
+// number is schema.Number, finite only: a bound of ±Inf or NaN (which only
+// a non-JSON decoder yields) bounds nothing a pattern can say.
 func number(v any) (float64, bool) {
-	var f float64
-	switch x := v.(type) {
-	case json.Number:
-		var err error
-		if f, err = x.Float64(); err != nil {
-			return 0, false
-		}
-	case float64:
-		f = x
-	case int:
-		f = float64(x)
-	case int64:
-		f = float64(x)
-	default:
-		return 0, false
-	}
-	return f, !math.IsInf(f, 0) && !math.IsNaN(f)
+	f, ok := schema.Number(v)
+	return f, ok && !math.IsInf(f, 0) && !math.IsNaN(f)
 }

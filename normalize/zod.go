@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // A Zod leak is a Zod schema that reached the wire through JSON.stringify
@@ -319,11 +320,11 @@ func stringList(names []string) []any {
 // narrow sets a bound, keeping the tighter of two: the larger minimum or
 // the smaller maximum.
 func narrow(s map[string]any, key string, v any, isMin bool) {
-	nv, ok := toFloat(v)
+	nv, ok := schema.Number(v)
 	if !ok {
 		return
 	}
-	if old, ok := toFloat(s[key]); ok && (isMin && old >= nv || !isMin && old <= nv) {
+	if old, ok := schema.Number(s[key]); ok && (isMin && old >= nv || !isMin && old <= nv) {
 		return
 	}
 	s[key] = v
@@ -337,17 +338,4 @@ func count(v any) (json.Number, bool) {
 	}
 	i, err := n.Int64()
 	return n, err == nil && i >= 0
-}
-
-func toFloat(v any) (float64, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	}
-	return 0, false
 }

@@ -3,6 +3,8 @@ package normalize
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/mcplint/mcplint/schema"
 )
 
 // zod3 rebuilds a serialised Zod 3 schema as zod-to-json-schema would
@@ -127,7 +129,7 @@ func (r *zodRebuild) number3(def map[string]any, ptr string) map[string]any {
 		case "max":
 			out[map[bool]string{true: "maximum", false: "exclusiveMaximum"}[inclusive]] = c["value"]
 		case "multipleOf":
-			if f, _ := toFloat(c["value"]); f <= 0 {
+			if f, _ := schema.Number(c["value"]); f <= 0 {
 				r.lose(ptr, "a .multipleOf() divisor JSON Schema cannot express")
 				continue
 			}
