@@ -3,6 +3,7 @@ package breaking
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -287,15 +288,6 @@ func stringSet(v any) []string {
 	return out
 }
 
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // requiredAt returns the pointer of name in n's "required", or n's pointer.
 func requiredAt(n *node, name string) string {
 	if i := slices.Index(stringSet(n.m["required"]), name); i >= 0 {
@@ -311,7 +303,7 @@ func (s *schemaCmp) properties(o, n *node, where string, depth int) {
 	prop := func(nd *node, name string) string {
 		return nd.kw("properties") + "/" + manifest.EscapePointerToken(name)
 	}
-	for _, name := range sortedKeys(op) {
+	for _, name := range slices.Sorted(maps.Keys(op)) {
 		nv, ok := np[name]
 		if !ok {
 			r, msg := PropertyRemoved, "property %q removed from %s; callers that send it are rejected or silently ignored: keep accepting it"
@@ -324,7 +316,7 @@ func (s *schemaCmp) properties(o, n *node, where string, depth int) {
 		label := childLabel(where, name)
 		s.compare(o.d.resolve(op[name], prop(o, name)), n.d.resolve(nv, prop(n, name)), label, depth+1)
 	}
-	for _, name := range sortedKeys(np) {
+	for _, name := range slices.Sorted(maps.Keys(np)) {
 		if _, ok := op[name]; ok || s.dir == output {
 			continue
 		}

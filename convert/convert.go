@@ -2,6 +2,8 @@ package convert
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/normalize"
@@ -149,11 +151,11 @@ func dropped(t Tool, target string) []Warning {
 		if len(t.Annotations) > 0 {
 			warn("annotations", "hints such as readOnlyHint are not passed on")
 		}
-		for _, k := range sortedKeys(t.Other) {
+		for _, k := range slices.Sorted(maps.Keys(t.Other)) {
 			warn(k, "not part of the target's tool definition")
 		}
 	}
-	for _, k := range sortedKeys(t.Extra) {
+	for _, k := range slices.Sorted(maps.Keys(t.Extra)) {
 		warn(k, "it belongs to the format the tool was read from")
 	}
 	return out

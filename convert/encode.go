@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/mcplint/mcplint/manifest"
 )
@@ -119,7 +117,3 @@ func writeString(b *bytes.Buffer, s string) {
 	_ = enc.Encode(s) // a string always encodes
 	b.Truncate(b.Len() - 1)
 }
-
-// sortedKeys gives an object's keys in a stable order, for output that does
-// not depend on map iteration.
-func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }

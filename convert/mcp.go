@@ -1,5 +1,10 @@
 package convert
 
+import (
+	"maps"
+	"slices"
+)
+
 // ToMCP writes the tools as an MCP tools/list result, {"tools": [...]}
 // (MCP specification 2025-11-25, server/tools, "Listing Tools"). Every
 // member is kept; the only change is MCP's own requirement that an input
@@ -26,7 +31,7 @@ func ToMCP(tools []Tool) ([]byte, []Warning, error) {
 		if t.Annotations != nil {
 			o = o.add("annotations", t.Annotations)
 		}
-		for _, k := range sortedKeys(t.Other) {
+		for _, k := range slices.Sorted(maps.Keys(t.Other)) {
 			o = o.add(k, t.Other[k])
 		}
 		list[i] = o

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -85,7 +86,7 @@ func (t Tool) withOrder(v any) inOrder { return inOrder{v, t.Order} }
 // sortNames orders the names of a name map: by where the source first
 // spells them, then the others sorted.
 func sortNames(m map[string]any, order map[string]int) []string {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	slices.SortStableFunc(keys, func(a, b string) int {
 		oa, okA := order[a]
 		ob, okB := order[b]

@@ -2,6 +2,8 @@ package convert
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -65,7 +67,7 @@ func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 		}
 	}
 	var lines []string
-	for _, k := range sortedKeys(props) {
+	for _, k := range slices.Sorted(maps.Keys(props)) {
 		cptr := ptr + "/properties/" + zodPtr(k)
 		code := e.child(props[k], cptr)
 		sub, _ := props[k].(map[string]any)
@@ -89,7 +91,7 @@ func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 		}
 		lines = append(lines, zodKey(k)+": "+code+",")
 	}
-	for _, k := range sortedKeys(map[string]any(zodBoolMap(required))) {
+	for _, k := range slices.Sorted(maps.Keys(map[string]any(zodBoolMap(required)))) {
 		if _, ok := props[k]; !ok {
 			lines = append(lines, zodKey(k)+": "+e.present("z.any()")+",")
 		}
@@ -184,7 +186,7 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 			}
 		}
 	}
-	for _, key := range sortedKeys(deps) {
+	for _, key := range slices.Sorted(maps.Keys(deps)) {
 		name, kw, _ := strings.Cut(key, "\x00")
 		dptr := ptr + "/" + kw + "/" + zodPtr(name)
 		if list, ok := deps[key].([]any); ok {
@@ -211,7 +213,7 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 // "properties" nor a pattern covers against additionalProperties.
 func (e *zodEmitter) patternProperties(s, pp map[string]any, ptr string) string {
 	var pairs []string
-	for _, p := range sortedKeys(pp) {
+	for _, p := range slices.Sorted(maps.Keys(pp)) {
 		if zodBadPattern(p) {
 			e.warn(ptr+"/patternProperties/"+zodPtr(p), "pattern %q is not a valid regular expression: its properties are not checked", p)
 			continue
@@ -224,7 +226,7 @@ func (e *zodEmitter) patternProperties(s, pp map[string]any, ptr string) string 
 		additional = e.child(ap, ptr+"/additionalProperties")
 	}
 	props, _ := s["properties"].(map[string]any)
-	named := sortedKeys(props)
+	named := slices.Sorted(maps.Keys(props))
 	if named == nil {
 		named = []string{}
 	}

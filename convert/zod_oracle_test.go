@@ -3,9 +3,11 @@ package convert
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -264,7 +266,7 @@ func TestZodDifferential(t *testing.T) {
 		}
 	}
 	t.Logf("node: %d ms", res.Ms)
-	for _, k := range sortedKeys(zodAnyMap(kinds)) {
+	for _, k := range slices.Sorted(maps.Keys(zodAnyMap(kinds))) {
 		t.Logf("excused %4d × %s", kinds[k], k)
 	}
 	t.Logf("%d schemas (%d invalid, %d refused by Ajv), %d checks, %d disagreements excused by warnings, %d not", len(compared), invalid, refused, res.Checked, excused, failed)

@@ -3,6 +3,8 @@ package convert
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -274,7 +276,7 @@ func (sm *zodSampler) objects(s map[string]any, ptr string, depth int) []zodSamp
 	children := map[string][]zodSample{}
 	base := map[string]any{}
 	var also []string
-	for _, k := range sortedKeys(props) {
+	for _, k := range slices.Sorted(maps.Keys(props)) {
 		children[k] = sm.gen(props[k], ptr+"/properties/"+zodPtr(k), depth+1)
 		if len(children[k]) > 0 {
 			base[k] = children[k][0].Value
@@ -314,7 +316,7 @@ func (sm *zodSampler) objects(s map[string]any, ptr string, depth int) []zodSamp
 		extraNum["x-num"] = json.Number("1")
 		out = append(out, zodSample{extraNum, ptr, nil})
 	}
-	for _, k := range sortedKeys(props) {
+	for _, k := range slices.Sorted(maps.Keys(props)) {
 		for _, c := range children[k] {
 			m := cloneOf(onlyRequired)
 			m[k] = c.Value

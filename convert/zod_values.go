@@ -2,6 +2,8 @@ package convert
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -84,7 +86,7 @@ func (e *zodEmitter) literal(v any) string {
 		return "z.tuple([" + strings.Join(items, ", ") + "])"
 	case map[string]any:
 		var fields []string
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			fields = append(fields, zodKey(k)+": "+e.literal(x[k]))
 		}
 		return e.objectWith("{ "+strings.Join(fields, ", ")+" }", "strict", "")

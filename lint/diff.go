@@ -1,7 +1,8 @@
 package lint
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/mcplint/mcplint/manifest"
@@ -33,12 +34,12 @@ func Diff(base string, old, new any) []manifest.Edit {
 			break
 		}
 		var edits []manifest.Edit
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if _, ok := n[k]; !ok {
 				edits = append(edits, manifest.Edit{Op: manifest.Remove, Pointer: base + "/" + manifest.EscapePointerToken(k)})
 			}
 		}
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if nv, ok := n[k]; ok {
 				edits = append(edits, Diff(base+"/"+manifest.EscapePointerToken(k), o[k], nv)...)
 			}
@@ -61,15 +62,6 @@ func Diff(base string, old, new any) []manifest.Edit {
 		return edits
 	}
 	return []manifest.Edit{{Op: manifest.Replace, Pointer: base, Value: new}}
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Equal compares decoded JSON values; numbers compare by value whatever

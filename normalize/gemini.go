@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -372,7 +373,7 @@ func (g *geminiRun) convertNode(m map[string]any, ptr string) map[string]any {
 	}
 	if props, ok := m["properties"].(map[string]any); ok {
 		np := make(map[string]any, len(props))
-		for _, name := range sortedNames(props) {
+		for _, name := range slices.Sorted(maps.Keys(props)) {
 			np[name] = g.node(props[name], ptr+"/properties/"+manifest.EscapePointerToken(name))
 		}
 		out["properties"] = np

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/mcplint/mcplint/schema"
@@ -134,7 +135,7 @@ func geminiLocal(out map[string]any, ptr string) []Loss {
 	for _, k := range []string{"oneOf", "type", "anyOf", "enum", "exclusiveMinimum", "exclusiveMaximum", "format", "examples"} {
 		rewriteKeyword(out, k, ptr, &ls)
 	}
-	for _, k := range sortedNames(out) {
+	for _, k := range slices.Sorted(maps.Keys(out)) {
 		if !geminiKeywords[k] {
 			dropKeyword(out, k, ptr, &ls)
 		}
@@ -253,7 +254,7 @@ func disjoint(branches []any) bool {
 	}
 	first, _ := branches[0].(map[string]any)
 	props, _ := first["properties"].(map[string]any)
-	for _, p := range sortedNames(props) {
+	for _, p := range slices.Sorted(maps.Keys(props)) {
 		taken := map[string]bool{}
 		ok := true
 		for _, b := range branches {

@@ -1,7 +1,9 @@
 package normalize
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
@@ -19,7 +21,7 @@ var (
 func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 	var ls []Loss
 	nb, na := admitsNull(base), admitsNull(add)
-	for _, k := range sortedNames(add) {
+	for _, k := range slices.Sorted(maps.Keys(add)) {
 		av := add[k]
 		bv, has := base[k]
 		switch {
@@ -43,7 +45,7 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 			for n, s := range bp {
 				np[n] = s
 			}
-			for _, n := range sortedNames(ap) {
+			for _, n := range slices.Sorted(maps.Keys(ap)) {
 				bs, ok := np[n].(map[string]any)
 				as, ok2 := ap[n].(map[string]any)
 				switch {

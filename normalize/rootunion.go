@@ -2,8 +2,9 @@ package normalize
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -247,7 +248,7 @@ func conjoin(places []place, root map[string]any, d string) (map[string]any, err
 	}
 	out := all[0].m
 	for _, p := range all[1:] {
-		for _, k := range sortedKeys(p.m) {
+		for _, k := range slices.Sorted(maps.Keys(p.m)) {
 			v := p.m[k]
 			if ap, ok := v.(bool); k == "additionalProperties" && ok && ap {
 				continue
@@ -284,7 +285,7 @@ func closedExactly(all []place) error {
 				return refuse(o.ptr, "patternProperties", "%s has \"patternProperties\" while %s closes its object", name(o.ptr), name(p.ptr))
 			}
 			props, _ := o.m["properties"].(map[string]any)
-			for _, n := range sortedKeys(props) {
+			for _, n := range slices.Sorted(maps.Keys(props)) {
 				if _, ok := own[n]; !ok {
 					return refuse(o.ptr, "additionalProperties", "%s names %q, which %s forbids with \"additionalProperties\"", name(o.ptr), n, name(p.ptr))
 				}
@@ -330,7 +331,7 @@ func conjoinKeyword(out map[string]any, k string, v any, ptr string) error {
 		if !ok1 || !ok2 {
 			return refuse(ptr, k, "%s: %q is not an object", ptr, k)
 		}
-		for _, n := range sortedKeys(vm) {
+		for _, n := range slices.Sorted(maps.Keys(vm)) {
 			prev, ok := om[n]
 			switch {
 			case !ok || reflect.DeepEqual(prev, vm[n]):
@@ -417,15 +418,6 @@ func hasEqual(l []any, v any) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // refsIntoCombinators refuses a schema in which a reference points into a

@@ -2,7 +2,9 @@ package normalize
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -98,7 +100,7 @@ func union(vs []map[string]any) (u map[string]any, opened []string) {
 	seen := map[string]bool{}
 	for _, v := range vs {
 		props, _ := v["properties"].(map[string]any)
-		for _, n := range sortedKeys(props) {
+		for _, n := range slices.Sorted(maps.Keys(props)) {
 			if !seen[n] {
 				seen[n] = true
 				names = append(names, n)
@@ -128,7 +130,7 @@ func union(vs []map[string]any) (u map[string]any, opened []string) {
 	}
 	// Any other keyword stays only if every variant has it alike; dropping
 	// one only widens.
-	for _, k := range sortedKeys(vs[0]) {
+	for _, k := range slices.Sorted(maps.Keys(vs[0])) {
 		switch k {
 		case "properties", "required", "additionalProperties", "title", "description":
 			continue
@@ -247,7 +249,7 @@ func describeVariants(vs []map[string]any, u map[string]any, kw string) string {
 	for i, v := range vs {
 		var bits []string
 		props, _ := v["properties"].(map[string]any)
-		for _, n := range sortedKeys(props) {
+		for _, n := range slices.Sorted(maps.Keys(props)) {
 			if p, ok := props[n].(map[string]any); ok {
 				if c, ok := p["const"]; ok {
 					bits = append(bits, n+"="+compactJSON(c))

@@ -2,7 +2,6 @@ package normalize
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
@@ -298,15 +297,6 @@ func jsonType(v any) string {
 		return "array"
 	}
 	return "number"
-}
-
-func sortedNames(m map[string]any) []string {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
 }
 
 func stringList(names []string) []any {

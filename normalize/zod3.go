@@ -3,6 +3,8 @@ package normalize
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/mcplint/mcplint/schema"
 )
@@ -160,7 +162,7 @@ func (r *zodRebuild) literal3(def map[string]any, ptr string) map[string]any {
 func nativeEnum3(def map[string]any) map[string]any {
 	obj, _ := def["values"].(map[string]any)
 	var values []any
-	for _, k := range sortedNames(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if target, ok := obj[k].(string); ok {
 			if _, reverse := obj[target].(json.Number); reverse {
 				continue
@@ -250,7 +252,7 @@ func (r *zodRebuild) object3(m, def map[string]any, ptr string) map[string]any {
 // is known (required lists follow it).
 func (r *zodRebuild) shape3(shape map[string]any, order []string, ptr string) map[string]any {
 	if len(order) != len(shape) {
-		order = sortedNames(shape)
+		order = slices.Sorted(maps.Keys(shape))
 	}
 	props := map[string]any{}
 	var required []string

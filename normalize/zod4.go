@@ -3,6 +3,8 @@ package normalize
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // zod4 rebuilds a serialised Zod 4 schema as z.toJSONSchema (io "input")
@@ -180,7 +182,7 @@ func enum4(m, def map[string]any) map[string]any {
 				numeric[n.String()] = true
 			}
 		}
-		for _, k := range sortedNames(entries) {
+		for _, k := range slices.Sorted(maps.Keys(entries)) {
 			if !numeric[k] {
 				values = append(values, entries[k])
 			}
@@ -235,7 +237,7 @@ func (r *zodRebuild) object4(def map[string]any, ptr string) map[string]any {
 func (r *zodRebuild) shape4(shape map[string]any, ptr string) map[string]any {
 	props := map[string]any{}
 	var required []string
-	for _, name := range sortedNames(shape) {
+	for _, name := range slices.Sorted(maps.Keys(shape)) {
 		props[name] = r.schema(shape[name], child(ptr, "properties", name))
 		if !optional4(shape[name]) {
 			required = append(required, name)

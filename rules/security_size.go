@@ -3,8 +3,9 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
@@ -156,7 +157,7 @@ func checkSecretInSchema(p *lint.Pass) {
 			if props, ok := s["properties"].(map[string]any); ok {
 				// A default already reported as a credential is not
 				// reported again for its property's name.
-				for _, name := range sortedNames(props) {
+				for _, name := range slices.Sorted(maps.Keys(props)) {
 					ps, _ := props[name].(map[string]any)
 					d, ok := ps["default"].(string)
 					if !ok || !secretName.MatchString(name) || placeholder.MatchString(strings.TrimSpace(d)) || len(d) < 8 || knownSecret(d) {
@@ -181,13 +182,4 @@ func knownSecret(s string) bool {
 		}
 	}
 	return false
-}
-
-func sortedNames(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
