@@ -237,11 +237,17 @@ func (e *zodEmitter) hasStrict(parts []string) bool {
 	return false
 }
 
-func (e *zodEmitter) union(list []any, ptr, known string) string {
+// members writes each member of an anyOf or oneOf list.
+func (e *zodEmitter) members(list []any, ptr, known string) []string {
 	var opts []string
 	for i, sub := range list {
 		opts = append(opts, e.exprAs(sub, fmt.Sprintf("%s/%d", ptr, i), known))
 	}
+	return opts
+}
+
+func (e *zodEmitter) union(list []any, ptr, known string) string {
+	opts := e.members(list, ptr, known)
 	switch len(opts) {
 	case 0:
 		return "z.never()"
@@ -254,10 +260,7 @@ func (e *zodEmitter) union(list []any, ptr, known string) string {
 // oneOf says "exactly one": z.xor in Zod 4; in Zod 3 a union refined to
 // count the members that accept the value.
 func (e *zodEmitter) oneOf(list []any, ptr, known string) string {
-	var opts []string
-	for i, sub := range list {
-		opts = append(opts, e.exprAs(sub, fmt.Sprintf("%s/%d", ptr, i), known))
-	}
+	opts := e.members(list, ptr, known)
 	switch len(opts) {
 	case 0:
 		return "z.never()"
