@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -46,7 +47,7 @@ func (n *node) kw(k string) string {
 	if p, ok := n.at[k]; ok {
 		return p
 	}
-	return n.ptr + "/" + manifest.EscapePointerToken(k)
+	return n.ptr + "/" + pointer.Escape(k)
 }
 
 // resolve builds the node of the subschema v found at tool-relative pointer
@@ -82,7 +83,7 @@ func (d *doc) resolve(v any, ptr string) *node {
 		at := map[string]string{}
 		for k, tv := range target {
 			merged[k] = tv
-			at[k] = tptr + "/" + manifest.EscapePointerToken(k)
+			at[k] = tptr + "/" + pointer.Escape(k)
 		}
 		// The referring schema's own keywords apply beside the target's;
 		// where both say something (a description, mostly), the referring
@@ -148,7 +149,7 @@ func (n *node) collapseNumeric() {
 				continue
 			}
 			out[k] = v
-			at[k] = base + "/" + manifest.EscapePointerToken(k)
+			at[k] = base + "/" + pointer.Escape(k)
 		}
 		n.m, n.at = out, at
 		return
@@ -222,7 +223,7 @@ func (d *doc) canonicalMember(k string, v any, ptr string, seen map[string]bool)
 		if schemaMapKeywords[k] {
 			out := map[string]any{}
 			for name, sub := range t {
-				out[name] = d.canonical(sub, ptr+"/"+manifest.EscapePointerToken(name), seen)
+				out[name] = d.canonical(sub, ptr+"/"+pointer.Escape(name), seen)
 			}
 			return out
 		}

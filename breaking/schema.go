@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -301,7 +301,7 @@ func (s *schemaCmp) properties(o, n *node, where string, depth int) {
 	np, _ := n.m["properties"].(map[string]any)
 	oReq, nReq := stringSet(o.m["required"]), stringSet(n.m["required"])
 	prop := func(nd *node, name string) string {
-		return nd.kw("properties") + "/" + manifest.EscapePointerToken(name)
+		return nd.kw("properties") + "/" + pointer.Escape(name)
 	}
 	for _, name := range slices.Sorted(maps.Keys(op)) {
 		nv, ok := np[name]

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // object is a JSON object whose members keep the order they are listed in,
@@ -24,7 +24,7 @@ func (o object) add(key string, v any) object {
 
 // encode writes v as indented JSON ending in a newline. Schemas (plain
 // maps) list their keywords in the order people write them
-// (manifest.SortedKeys), so output is stable and reads naturally.
+// (schema.SortedKeys), so output is stable and reads naturally.
 func encode(v any) ([]byte, error) {
 	var b bytes.Buffer
 	if err := encodeValue(&b, v, "", false, nil); err != nil {
@@ -61,7 +61,7 @@ func encodeValue(b *bytes.Buffer, v any, indent string, names bool, order map[st
 		}
 		b.WriteString("\n" + indent + "}")
 	case map[string]any:
-		keys := manifest.SortedKeys(x)
+		keys := schema.SortedKeys(x)
 		if names {
 			keys = sortNames(x, order)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -17,7 +18,7 @@ import (
 // FromManifest records where each member name first appears in the source,
 // and the writers list the members of name maps ("properties", "$defs", …)
 // in that order; keywords follow the order people write them
-// (manifest.SortedKeys).
+// (schema.SortedKeys).
 
 // nameMaps are the keywords whose values are maps from names the author
 // chose to schemas.
@@ -62,7 +63,7 @@ func memberOrder(mt *manifest.Tool, v map[string]any) map[string]int {
 					continue
 				}
 				for name := range names {
-					pos := mt.Locate(ptr + "/" + manifest.EscapePointerToken(k) + "/" + manifest.EscapePointerToken(name))
+					pos := mt.Locate(ptr + "/" + pointer.Escape(k) + "/" + pointer.Escape(name))
 					if old, seen := order[name]; !seen || pos.Offset < old {
 						order[name] = pos.Offset
 					}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -291,8 +292,7 @@ func (e *zodEmitter) ref(ref, ptr string) string {
 	}
 	base := "Root"
 	if r.Pointer != "" {
-		base = r.Pointer[strings.LastIndex(r.Pointer, "/")+1:]
-		base = strings.ReplaceAll(strings.ReplaceAll(base, "~1", "/"), "~0", "~")
+		_, base = pointer.Parent(r.Pointer)
 	}
 	name := e.unique(e.ident + "Def" + zodPascal(base))
 	e.defAt[r.Pointer] = name

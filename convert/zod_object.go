@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -68,7 +69,7 @@ func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 	}
 	var lines []string
 	for _, k := range slices.Sorted(maps.Keys(props)) {
-		cptr := ptr + "/properties/" + zodPtr(k)
+		cptr := ptr + "/properties/" + pointer.Escape(k)
 		code := e.child(props[k], cptr)
 		sub, _ := props[k].(map[string]any)
 		def, hasDef := sub["default"]
@@ -188,7 +189,7 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 	}
 	for _, key := range slices.Sorted(maps.Keys(deps)) {
 		name, kw, _ := strings.Cut(key, "\x00")
-		dptr := ptr + "/" + kw + "/" + zodPtr(name)
+		dptr := ptr + "/" + kw + "/" + pointer.Escape(name)
 		if list, ok := deps[key].([]any); ok {
 			code += ".refine(" + e.use("dependentRequired") + "(" + zodJSON(name) + ", " + zodJSON(list) +
 				"), { message: " + zodJSON("properties required by "+name+" are missing") + " })"
@@ -215,10 +216,10 @@ func (e *zodEmitter) patternProperties(s, pp map[string]any, ptr string) string 
 	var pairs []string
 	for _, p := range slices.Sorted(maps.Keys(pp)) {
 		if zodBadPattern(p) {
-			e.warn(ptr+"/patternProperties/"+zodPtr(p), "pattern %q is not a valid regular expression: its properties are not checked", p)
+			e.warn(ptr+"/patternProperties/"+pointer.Escape(p), "pattern %q is not a valid regular expression: its properties are not checked", p)
 			continue
 		}
-		c := e.child(pp[p], ptr+"/patternProperties/"+zodPtr(p))
+		c := e.child(pp[p], ptr+"/patternProperties/"+pointer.Escape(p))
 		pairs = append(pairs, "["+zodRegex(p)+", "+c+"]")
 	}
 	additional := "null"

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -277,7 +278,7 @@ func (sm *zodSampler) objects(s map[string]any, ptr string, depth int) []zodSamp
 	base := map[string]any{}
 	var also []string
 	for _, k := range slices.Sorted(maps.Keys(props)) {
-		children[k] = sm.gen(props[k], ptr+"/properties/"+zodPtr(k), depth+1)
+		children[k] = sm.gen(props[k], ptr+"/properties/"+pointer.Escape(k), depth+1)
 		if len(children[k]) > 0 {
 			base[k] = children[k][0].Value
 			also = append(append(also, children[k][0].Ptr), children[k][0].Also...)
@@ -307,7 +308,7 @@ func (sm *zodSampler) objects(s map[string]any, ptr string, depth int) []zodSamp
 		for _, r := range required {
 			m := cloneOf(b)
 			delete(m, r)
-			out = append(out, zodSample{m, ptr + "/properties/" + zodPtr(r), nil})
+			out = append(out, zodSample{m, ptr + "/properties/" + pointer.Escape(r), nil})
 		}
 		extra := cloneOf(b)
 		extra["zzExtra"] = "x"

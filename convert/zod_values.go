@@ -171,8 +171,3 @@ func zodIsIdent(k string) bool {
 	}
 	return true
 }
-
-// zodPtr escapes a property name for a JSON Pointer.
-func zodPtr(k string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -36,17 +37,17 @@ func Diff(base string, old, new any) []manifest.Edit {
 		var edits []manifest.Edit
 		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if _, ok := n[k]; !ok {
-				edits = append(edits, manifest.Edit{Op: manifest.Remove, Pointer: base + "/" + manifest.EscapePointerToken(k)})
+				edits = append(edits, manifest.Edit{Op: manifest.Remove, Pointer: base + "/" + pointer.Escape(k)})
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if nv, ok := n[k]; ok {
-				edits = append(edits, Diff(base+"/"+manifest.EscapePointerToken(k), o[k], nv)...)
+				edits = append(edits, Diff(base+"/"+pointer.Escape(k), o[k], nv)...)
 			}
 		}
-		for _, k := range manifest.SortedKeys(n) {
+		for _, k := range schema.SortedKeys(n) {
 			if _, ok := o[k]; !ok {
-				edits = append(edits, manifest.Edit{Op: manifest.Add, Pointer: base + "/" + manifest.EscapePointerToken(k), Value: n[k]})
+				edits = append(edits, manifest.Edit{Op: manifest.Add, Pointer: base + "/" + pointer.Escape(k), Value: n[k]})
 			}
 		}
 		return edits

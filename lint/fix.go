@@ -2,9 +2,9 @@ package lint
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // MaxFixRounds bounds the apply/re-lint loop. Each round applies every fix
@@ -158,20 +158,14 @@ func (l *Linter) pickFixes(m *manifest.Manifest, diags []Diagnostic) [][]manifes
 // the other, or they change the members of the same container (adding or
 // removing a member rewrites the separators around it).
 func overlaps(a, b manifest.Edit) bool {
-	if within(a.Pointer, b.Pointer) || within(b.Pointer, a.Pointer) {
+	if pointer.Within(a.Pointer, b.Pointer) || pointer.Within(b.Pointer, a.Pointer) {
 		return true
 	}
 	structural := a.Op != manifest.Replace || b.Op != manifest.Replace
-	return structural && parent(a.Pointer) == parent(b.Pointer)
+	return structural && parentOf(a.Pointer) == parentOf(b.Pointer)
 }
 
-func within(p, anc string) bool {
-	return p == anc || strings.HasPrefix(p, anc+"/")
-}
-
-func parent(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[:i]
-	}
-	return ""
+func parentOf(p string) string {
+	parent, _ := pointer.Parent(p)
+	return parent
 }

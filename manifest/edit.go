@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // Op is what an edit does at its pointer.
@@ -157,15 +159,6 @@ func (t *Tool) node(src string) (*node, error) {
 	return n, nil
 }
 
-func parentPointer(p string) (parent, last string) {
-	i := lastSlash(p)
-	toks := SplitPointer(p[i:])
-	if len(toks) == 0 {
-		return "", ""
-	}
-	return p[:i], toks[0]
-}
-
 func (t *Tool) multilineAt(n *node) bool {
 	return bytes.IndexByte(t.M.Src[n.start:n.end], '\n') >= 0
 }
@@ -195,7 +188,7 @@ func planAdds(edits []ToolEdit) (fills map[int][]Edit, conflicts map[int]bool) {
 		if n, ok := ix.nodes[src]; ok && n.keyStart >= 0 {
 			continue // replaces a member: an ordinary splice
 		}
-		pp, _ := parentPointer(src)
+		pp, _ := pointer.Parent(src)
 		p := ix.nodes[pp]
 		if p == nil {
 			continue // jsonSplice reports it
@@ -234,7 +227,7 @@ func (t *Tool) fillSplice(edits []Edit, st style) (splice, error) {
 	if len(edits) == 0 {
 		return splice{noop: true}, nil
 	}
-	pp, _ := parentPointer(t.sourcePointer(edits[0].Pointer))
+	pp, _ := pointer.Parent(t.sourcePointer(edits[0].Pointer))
 	p, err := t.node(pp)
 	if err != nil {
 		return splice{}, fmt.Errorf("no container at %s", pp)
@@ -243,7 +236,7 @@ func (t *Tool) fillSplice(edits []Edit, st style) (splice, error) {
 	items := make([]string, len(edits))
 	long := false
 	for i, e := range edits {
-		_, key := parentPointer(t.sourcePointer(e.Pointer))
+		_, key := pointer.Parent(t.sourcePointer(e.Pointer))
 		if p.kind == '[' && key != "-" && key != "0" {
 			return splice{}, fmt.Errorf("bad array index %q", key)
 		}
@@ -291,7 +284,7 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 		if err != nil {
 			return splice{}, err
 		}
-		pp, _ := parentPointer(src)
+		pp, _ := pointer.Parent(src)
 		p := ix.nodes[pp]
 		s := removalSplice(ix, p, n, src, removed)
 		if !s.noop && s.start == p.start+1 && s.end == p.end-1 {
@@ -307,7 +300,7 @@ func (t *Tool) jsonSplice(e Edit, st style, removed map[string]bool) (splice, er
 		if n, ok := ix.nodes[src]; src == "" || (ok && n.keyStart >= 0) {
 			return t.jsonSplice(Edit{Op: Replace, Pointer: e.Pointer, Value: e.Value}, st, removed)
 		}
-		pp, key := parentPointer(src)
+		pp, key := pointer.Parent(src)
 		p, err := t.node(pp)
 		if err != nil {
 			return splice{}, fmt.Errorf("no container at %s", pp)
@@ -366,7 +359,7 @@ func (t *Tool) lineStyle(src string, st style) style {
 	if src == "" {
 		return st
 	}
-	pp, _ := parentPointer(src)
+	pp, _ := pointer.Parent(src)
 	if p, ok := t.index().nodes[pp]; ok && !t.multilineAt(p) {
 		st.pretty = false
 	}

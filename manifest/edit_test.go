@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 const (
@@ -579,13 +580,13 @@ func applyModel(t *testing.T, v any, edits []manifest.Edit) any {
 		case map[string]any:
 			out := map[string]any{}
 			for k, c := range x {
-				cp := ptr + "/" + manifest.EscapePointerToken(k)
+				cp := ptr + "/" + pointer.Escape(k)
 				if !removed[cp] {
 					out[k] = build(c, cp)
 				}
 			}
 			for _, k := range added[ptr] {
-				out[k] = jsonRoundTrip(t, set[ptr+"/"+manifest.EscapePointerToken(k)])
+				out[k] = jsonRoundTrip(t, set[ptr+"/"+pointer.Escape(k)])
 			}
 			return out
 		case []any:
@@ -614,12 +615,12 @@ func splitLast(ptr string) (parent, key string) {
 	if i < 0 {
 		return "", ""
 	}
-	toks := manifest.SplitPointer(ptr[i:])
+	toks := pointer.Split(ptr[i:])
 	return ptr[:i], toks[0]
 }
 
 func lookupModel(v any, ptr string) any {
-	for _, tok := range manifest.SplitPointer(ptr) {
+	for _, tok := range pointer.Split(ptr) {
 		switch x := v.(type) {
 		case map[string]any:
 			v = x[tok]
@@ -676,21 +677,4 @@ func normalizeNumbers(v any) any {
 		return fmt.Sprint(f)
 	}
 	return v
-}
-
-func TestSortedKeys(t *testing.T) {
-	obj := map[string]any{
-		"zeta": 1, "alpha": 1, "required": 1, "type": 1, "properties": 1, "$schema": 1,
-		"description": 1, "name": 1, "x-mcp-header": 1, "$defs": 1, "items": 1, "": 1,
-	}
-	want := []string{"name", "description", "$schema", "type", "items", "properties", "required", "x-mcp-header", "$defs", "", "alpha", "zeta"}
-	if diff := cmp.Diff(want, manifest.SortedKeys(obj)); diff != "" {
-		t.Errorf("SortedKeys (-want +got):\n%s", diff)
-	}
-	if got := manifest.SortedKeys(map[string]any{}); len(got) != 0 {
-		t.Errorf("SortedKeys of an empty object = %v", got)
-	}
-	if got := manifest.SortedKeys(map[string]any{"b": 1}); len(got) != 1 || got[0] != "b" {
-		t.Errorf("SortedKeys of one key = %v", got)
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // FuzzLoad feeds any bytes to the loader: it must not panic; it either
@@ -106,7 +107,7 @@ func locateAll(t *testing.T, tool *manifest.Tool, v any, ptr string, depth int) 
 	switch x := v.(type) {
 	case map[string]any:
 		for k, c := range x {
-			locateAll(t, tool, c, ptr+"/"+manifest.EscapePointerToken(k), depth+1)
+			locateAll(t, tool, c, ptr+"/"+pointer.Escape(k), depth+1)
 		}
 	case []any:
 		for i, c := range x {
@@ -158,12 +159,12 @@ func FuzzApply(f *testing.F) {
 		if len(keys) > 0 {
 			k := keys[int(pick)%len(keys)]
 			if pick%2 == 0 {
-				edits = append(edits, manifest.Edit{Op: manifest.Remove, Pointer: "/" + manifest.EscapePointerToken(k)})
+				edits = append(edits, manifest.Edit{Op: manifest.Remove, Pointer: "/" + pointer.Escape(k)})
 			} else {
-				edits = append(edits, manifest.Edit{Op: manifest.Replace, Pointer: "/" + manifest.EscapePointerToken(k), Value: []any{"r"}})
+				edits = append(edits, manifest.Edit{Op: manifest.Replace, Pointer: "/" + pointer.Escape(k), Value: []any{"r"}})
 			}
 			if _, ok := obj[k].([]any); ok && pick%4 == 1 {
-				edits[len(edits)-1] = manifest.Edit{Op: manifest.Add, Pointer: "/" + manifest.EscapePointerToken(k) + "/-", Value: "appended"}
+				edits[len(edits)-1] = manifest.Edit{Op: manifest.Add, Pointer: "/" + pointer.Escape(k) + "/-", Value: "appended"}
 			}
 		}
 		var tes []manifest.ToolEdit

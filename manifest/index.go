@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // node is one value of a tool in the source.
@@ -79,7 +81,7 @@ func buildJSONIndex(src []byte, start, end int) *index {
 					key, keyStart = tok.String(), off
 					continue
 				}
-				ptr = top.ptr + "/" + EscapePointerToken(key)
+				ptr = top.ptr + "/" + pointer.Escape(key)
 				ks = keyStart
 				keyStart = -1
 			} else {
@@ -119,17 +121,8 @@ func (ix *index) lookup(ptr string) (n *node, at string, found bool) {
 		if p == "" {
 			return nil, "", false
 		}
-		p = p[:lastSlash(p)]
+		p, _ = pointer.Parent(p)
 	}
-}
-
-func lastSlash(p string) int {
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] == '/' {
-			return i
-		}
-	}
-	return 0
 }
 
 // Locate gives the position of the value at a tool-relative pointer: the
@@ -191,9 +184,7 @@ func (t *Tool) scanJSON(ptr string) (keyStart, start, end int, found bool) {
 		} else {
 			rest = ""
 		}
-		if strings.IndexByte(tok, '~') >= 0 {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		}
+		tok = pointer.Unescape(tok)
 		matched := false
 		switch dec.PeekKind() {
 		case '{':

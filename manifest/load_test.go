@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcplint/mcplint/internal/benchgen"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // loadedTool is what a test expects of one located tool.
@@ -692,13 +693,13 @@ func TestPointerTokens(t *testing.T) {
 		{"/a/b", []string{"a", "b"}},
 		{"/a~1b/m~0n/~01", []string{"a/b", "m~n", "~1"}},
 	} {
-		if diff := cmp.Diff(tc.toks, SplitPointer(tc.ptr)); diff != "" {
-			t.Errorf("SplitPointer(%q) (-want +got):\n%s", tc.ptr, diff)
+		if diff := cmp.Diff(tc.toks, pointer.Split(tc.ptr)); diff != "" {
+			t.Errorf("pointer.Split(%q) (-want +got):\n%s", tc.ptr, diff)
 		}
 	}
 	for _, s := range []string{"", "a", "a/b", "~", "~1", "/~/"} {
-		if got := SplitPointer("/" + EscapePointerToken(s)); len(got) != 1 || got[0] != s {
-			t.Errorf("EscapePointerToken(%q) does not round-trip: %q", s, got)
+		if got := pointer.Split("/" + pointer.Escape(s)); len(got) != 1 || got[0] != s {
+			t.Errorf("pointer.Escape(%q) does not round-trip: %q", s, got)
 		}
 	}
 }

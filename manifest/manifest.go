@@ -197,26 +197,3 @@ func (m *Manifest) Line(n int) string {
 func (m *Manifest) errorAt(off int, format string, args ...any) error {
 	return &Error{Path: m.Path, Pos: m.Position(off), Msg: fmt.Sprintf(format, args...)}
 }
-
-// EscapePointerToken escapes one reference token (RFC 6901).
-func EscapePointerToken(s string) string {
-	// Two byte searches: rules escape every key they walk past.
-	if strings.IndexByte(s, '~') < 0 && strings.IndexByte(s, '/') < 0 {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// SplitPointer splits a JSON Pointer into unescaped tokens.
-func SplitPointer(p string) []string {
-	if p == "" {
-		return nil
-	}
-	parts := strings.Split(p[1:], "/")
-	for i, s := range parts {
-		if strings.Contains(s, "~") {
-			parts[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-		}
-	}
-	return parts
-}

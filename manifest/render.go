@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // style is how a source spells what edits insert, learned from its bytes so
@@ -74,75 +74,6 @@ func spreadOverLines(src []byte) bool {
 	return false
 }
 
-// keywordRank orders the keys of objects that edits create: a JSON Schema in
-// the order people write one, a tool in the order the spec lists its fields.
-// Objects copied from the source keep their keys in place because edits only
-// touch what changed.
-var keywordRank = func() map[string]int {
-	order := []string{
-		"name", "title", "description", "inputSchema", "outputSchema", "annotations",
-		"$schema", "$id", "$anchor", "$dynamicAnchor", "$ref", "$dynamicRef",
-		"type", "const", "enum", "format", "pattern", "minLength", "maxLength",
-		"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
-		"items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems",
-		"properties", "required", "additionalProperties", "patternProperties", "propertyNames",
-		"minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
-		"oneOf", "anyOf", "allOf", "not", "if", "then", "else",
-		"default", "examples", "x-mcp-header", "$defs", "definitions", "_meta",
-	}
-	r := make(map[string]int, len(order))
-	for i, k := range order {
-		r[k] = i
-	}
-	return r
-}()
-
-// SortedKeys orders the keys of an object the way edits write new objects:
-// JSON Schema keywords in the order people write them, then the rest sorted.
-// Rules walk every schema through it, so it looks each key up once.
-func SortedKeys(obj map[string]any) []string {
-	return SortedKeysInto(make([]string, 0, len(obj)), obj)
-}
-
-// SortedKeysInto is SortedKeys reusing buf's storage when it is large
-// enough, so that a caller walking many objects can offer a buffer of its
-// own.
-func SortedKeysInto(buf []string, obj map[string]any) []string {
-	keys := buf[:0]
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	if len(keys) < 2 {
-		return keys
-	}
-	var small [16]rankedKey // most objects have a few keys: no allocation
-	ranked := small[:0]
-	for _, k := range keys {
-		r, ok := keywordRank[k]
-		if !ok {
-			r = len(keywordRank)
-		}
-		ranked = append(ranked, rankedKey{r, k})
-	}
-	slices.SortFunc(ranked, compareRanked)
-	for i, rk := range ranked {
-		keys[i] = rk.key
-	}
-	return keys
-}
-
-type rankedKey struct {
-	rank int
-	key  string
-}
-
-func compareRanked(a, b rankedKey) int {
-	if a.rank != b.rank {
-		return a.rank - b.rank
-	}
-	return strings.Compare(a.key, b.key)
-}
-
 func quote(s string) string {
 	b, err := jsontext.AppendQuote(nil, s)
 	if err != nil {
@@ -199,7 +130,7 @@ func writeJSON(b *strings.Builder, v any, indent string, multiline bool, st styl
 			return
 		}
 		b.WriteByte('{')
-		for i, k := range SortedKeys(x) {
+		for i, k := range schema.SortedKeys(x) {
 			if i > 0 {
 				b.WriteString(comma)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // Value decodes the tool. Objects decode to map[string]any, arrays to []any,
@@ -133,7 +134,7 @@ func rawString(raw []byte) string {
 // numbers.
 var common = func() map[string]string {
 	m := map[string]string{}
-	for k := range keywordRank {
+	for _, k := range schema.KeywordOrder {
 		m[k] = k
 	}
 	for _, s := range strings.Fields(`object string integer number boolean array null

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // unwrap separates a value's properties (anchor, tag) from its content.
@@ -131,7 +132,7 @@ func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, ptr string, anchor
 			}
 		}
 		if mv.Value != nil {
-			if err := y.check(mv.Value, ptr+"/"+EscapePointerToken(key), anchors, open); err != nil {
+			if err := y.check(mv.Value, ptr+"/"+pointer.Escape(key), anchors, open); err != nil {
 				return err
 			}
 		}

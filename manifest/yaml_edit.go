@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // yamlEditor splices the edits of one tool of a YAML source.
@@ -43,7 +44,7 @@ func (t *Tool) yamlSplice(e Edit, st style, removed map[string]bool) (splice, er
 		if found && (src == "" || n.keyStart >= 0) {
 			return ed.replace(src, e.Value)
 		}
-		pp, key := parentPointer(src)
+		pp, key := pointer.Parent(src)
 		if p, ok := ed.ix.nodes[pp]; ok {
 			if p.kind != 's' {
 				return ed.add(pp, key, e.Value, removed)
@@ -79,16 +80,16 @@ const (
 // "at".
 func (ed *yamlEditor) target(src string, op Op) (kind int, at string, rest []string) {
 	if b, ok := ed.braceless(src); ok {
-		return rewriteTarget, b, SplitPointer(src[len(b):])
+		return rewriteTarget, b, pointer.Split(src[len(b):])
 	}
 	n, at, found := ed.ix.lookup(src)
 	if found || n == nil {
 		return directTarget, "", nil
 	}
-	if pp, _ := parentPointer(src); op == Add && at == pp && n.kind != 's' {
+	if pp, _ := pointer.Parent(src); op == Add && at == pp && n.kind != 's' {
 		return directTarget, "", nil // a new member or element
 	}
-	rest = SplitPointer(src[len(at):])
+	rest = pointer.Split(src[len(at):])
 	inf := ed.info[at]
 	if _, ok := inf.node.(*ast.AliasNode); ok {
 		return rewriteTarget, at, rest
@@ -104,7 +105,7 @@ func (ed *yamlEditor) src() []byte { return ed.y.m.Src }
 // shared refuses edits inside a value whose anchor aliases use: the edit
 // would change every alias too.
 func (ed *yamlEditor) shared(ptr string) error {
-	for p := ptr; ; p, _ = parentPointer(p) {
+	for p := ptr; ; p, _ = pointer.Parent(p) {
 		if inf := ed.info[p]; inf != nil && inf.anchor != nil {
 			if uses := ed.y.uses[inf.anchor]; len(uses) > 0 {
 				pos := ed.y.m.Position(uses[0])
@@ -158,7 +159,7 @@ func (ed *yamlEditor) replace(ptr string, v any) (splice, error) {
 
 func (ed *yamlEditor) replaceText(ptr string, v any) (splice, error) {
 	if ptr != "" {
-		pp, _ := parentPointer(ptr)
+		pp, _ := pointer.Parent(ptr)
 		if err := ed.shared(pp); err != nil {
 			return splice{}, err
 		}
@@ -248,7 +249,7 @@ func (ed *yamlEditor) first(ptr string) int {
 // members added or removed there would become elements of the collection.
 func (ed *yamlEditor) braceless(ptr string) (string, bool) {
 	for p := ptr; p != ""; {
-		p, _ = parentPointer(p)
+		p, _ = pointer.Parent(p)
 		inf := ed.info[p]
 		if inf == nil || !inf.inFlow {
 			continue
@@ -282,7 +283,7 @@ func (ed *yamlEditor) rewrite(at string, rest []string, e Edit) (splice, error) 
 // brings into the mapping at at by writing that member out, edited.
 func (ed *yamlEditor) throughMerge(at string, rest []string, e Edit) (splice, error) {
 	if len(rest) == 1 && e.Op == Remove {
-		return splice{}, fmt.Errorf("%s/%s comes from a merge key (<<): remove it from the merged mapping, or override it", at, EscapePointerToken(rest[0]))
+		return splice{}, fmt.Errorf("%s/%s comes from a merge key (<<): remove it from the merged mapping, or override it", at, pointer.Escape(rest[0]))
 	}
 	cur, err := ed.y.decode(ed.info[at].node)
 	if err != nil {
@@ -310,7 +311,7 @@ func applyEdit(v any, toks []string, e Edit) (any, error) {
 		c, ok := x[k]
 		if len(toks) > 1 || e.Op != Add {
 			if !ok {
-				return nil, fmt.Errorf("no value at /%s", EscapePointerToken(k))
+				return nil, fmt.Errorf("no value at /%s", pointer.Escape(k))
 			}
 		}
 		if len(toks) == 1 {
@@ -359,5 +360,5 @@ func applyEdit(v any, toks []string, e Edit) (any, error) {
 		}
 		return x, nil
 	}
-	return nil, fmt.Errorf("no value at /%s", EscapePointerToken(k))
+	return nil, fmt.Errorf("no value at /%s", pointer.Escape(k))
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcplint/mcplint/pointer"
 	yamlv4 "go.yaml.in/yaml/v4"
 )
 
@@ -15,7 +16,7 @@ import (
 func patched(t *testing.T, v any, edits []Edit) any {
 	t.Helper()
 	for _, e := range edits {
-		v = patchOne(t, v, SplitPointer(e.Pointer), e)
+		v = patchOne(t, v, pointer.Split(e.Pointer), e)
 	}
 	return v
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcplint/mcplint/pointer"
 	yamlv4 "go.yaml.in/yaml/v4"
 )
 
@@ -107,7 +108,7 @@ func FuzzYAMLEdits(f *testing.F) {
 // applies says whether the oracle patched can apply e to v: the edits the
 // splicer refuses never reach it.
 func applies(v any, e Edit) bool {
-	toks := SplitPointer(e.Pointer)
+	toks := pointer.Split(e.Pointer)
 	for i, k := range toks {
 		last := i == len(toks)-1
 		switch x := v.(type) {

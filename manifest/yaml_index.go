@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // yamlIndexer builds one tool's index.
@@ -62,7 +63,7 @@ func (b *yamlIndexer) walk(n ast.Node, ptr string, keyStart, colon, dash int, in
 				continue // refused when loading
 			}
 			explicit[k] = true
-			cp := ptr + "/" + EscapePointerToken(k)
+			cp := ptr + "/" + pointer.Escape(k)
 			ce := y.colonEnd(mv)
 			child := b.walk(mv.Value, cp, y.off(mv.Key.GetToken()), ce, -1, inFlow || info.flow, ce)
 			lastEnd = child.end

@@ -1,6 +1,10 @@
 package manifest
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mcplint/mcplint/pointer"
+)
 
 // A fix is applied whole or not at all, so the edits of one Apply that
 // write the same place anew are spliced together: each alone would rewrite
@@ -82,7 +86,7 @@ func (t *Tool) yamlTogether(kind int, at, member string, edits []ToolEdit, idx [
 		_, _, rest := ed.target(t.sourcePointer(e.Pointer), e.Op)
 		if kind == mergeTarget {
 			if len(rest) == 1 && e.Op == Remove {
-				return splice{}, fmt.Errorf("%s/%s comes from a merge key (<<): remove it from the merged mapping, or override it", at, EscapePointerToken(member))
+				return splice{}, fmt.Errorf("%s/%s comes from a merge key (<<): remove it from the merged mapping, or override it", at, pointer.Escape(member))
 			}
 			rest = rest[1:]
 		}
@@ -101,7 +105,7 @@ func (t *Tool) yamlTogether(kind int, at, member string, edits []ToolEdit, idx [
 // the members are added together, where one would be.
 func (t *Tool) yamlFill(edits []Edit, st style, removed map[string]bool) (splice, error) {
 	ed := t.yamlEditor(st)
-	pp, _ := parentPointer(t.sourcePointer(edits[0].Pointer))
+	pp, _ := pointer.Parent(t.sourcePointer(edits[0].Pointer))
 	if ed.info[pp] == nil {
 		return t.yamlSplice(edits[0], st, removed)
 	}
@@ -124,7 +128,7 @@ func (t *Tool) yamlFill(edits []Edit, st style, removed map[string]bool) (splice
 		return splice{}, err
 	}
 	for _, e := range edits {
-		_, key := parentPointer(t.sourcePointer(e.Pointer))
+		_, key := pointer.Parent(t.sourcePointer(e.Pointer))
 		if cur, err = applyEdit(cur, []string{key}, e); err != nil {
 			return splice{}, err
 		}

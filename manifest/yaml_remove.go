@@ -3,12 +3,14 @@ package manifest
 import (
 	"bytes"
 	"strings"
+
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // remove removes the member or element at ptr; removed holds every removal
 // of the same Apply in the tool.
 func (ed *yamlEditor) remove(ptr string, removed map[string]bool) (splice, error) {
-	pp, _ := parentPointer(ptr)
+	pp, _ := pointer.Parent(ptr)
 	if err := ed.shared(pp); err != nil {
 		return splice{}, err
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/schema"
 )
 
 // yamlWriter spells values that edits insert into a YAML source.
@@ -75,7 +77,7 @@ func (w *yamlWriter) flow(v any) string {
 	switch x := v.(type) {
 	case map[string]any:
 		parts := make([]string, 0, len(x))
-		for _, k := range SortedKeys(x) {
+		for _, k := range schema.SortedKeys(x) {
 			parts = append(parts, yamlString(k)+": "+w.flow(x[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
@@ -97,7 +99,7 @@ func (w *yamlWriter) block(v any, col int) string {
 	var b strings.Builder
 	switch x := v.(type) {
 	case map[string]any:
-		for i, k := range SortedKeys(x) {
+		for i, k := range schema.SortedKeys(x) {
 			if i > 0 {
 				b.WriteString(w.nl + spaces(col))
 			}

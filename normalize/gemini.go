@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -246,7 +246,7 @@ func (g *geminiRun) node(v any, ptr string) any {
 func (g *geminiRun) inlineChildren(m map[string]any, ptr string) map[string]any {
 	out := schema.Clone(m).(map[string]any)
 	schema.Children(m, ptr, func(c any, cptr string) {
-		toks := manifest.SplitPointer(strings.TrimPrefix(cptr, ptr))
+		toks := pointer.Split(strings.TrimPrefix(cptr, ptr))
 		if toks[0] == "$defs" || toks[0] == "definitions" {
 			return
 		}
@@ -374,7 +374,7 @@ func (g *geminiRun) convertNode(m map[string]any, ptr string) map[string]any {
 	if props, ok := m["properties"].(map[string]any); ok {
 		np := make(map[string]any, len(props))
 		for _, name := range slices.Sorted(maps.Keys(props)) {
-			np[name] = g.node(props[name], ptr+"/properties/"+manifest.EscapePointerToken(name))
+			np[name] = g.node(props[name], ptr+"/properties/"+pointer.Escape(name))
 		}
 		out["properties"] = np
 	}

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -53,7 +53,7 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 					np[n] = ap[n]
 				case ok && ok2 && !reflect.DeepEqual(bs, as):
 					m := schema.Clone(bs).(map[string]any)
-					ls = append(ls, mergeSchemas(m, as, ptr+"/properties/"+manifest.EscapePointerToken(n), via)...)
+					ls = append(ls, mergeSchemas(m, as, ptr+"/properties/"+pointer.Escape(n), via)...)
 					np[n] = m
 				}
 			}

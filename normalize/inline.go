@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -157,7 +157,7 @@ func definitionRef(ref string) (container, name string, ok bool) {
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
-	toks := manifest.SplitPointer(frag)
+	toks := pointer.Split(frag)
 	if !strings.HasPrefix(frag, "/") || len(toks) != 2 || toks[0] != "$defs" && toks[0] != "definitions" {
 		return "", "", false
 	}
@@ -212,7 +212,7 @@ func rebase(ref, container, name string) (string, bool) {
 			}
 			f = u
 		}
-		prefix := "/" + manifest.EscapePointerToken(container) + "/" + manifest.EscapePointerToken(name)
+		prefix := "/" + pointer.Escape(container) + "/" + pointer.Escape(name)
 		if f == prefix {
 			return "#", true
 		}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -450,7 +450,7 @@ func StrictRequired(s map[string]any) (map[string]any, []Loss) {
 	for _, name := range missing {
 		req = append(req, name)
 		props[name] = NullableSchema(props[name])
-		losses = append(losses, Loss{Pointer: "/properties/" + manifest.EscapePointerToken(name), Keyword: "required",
+		losses = append(losses, Loss{Pointer: "/properties/" + pointer.Escape(name), Keyword: "required",
 			What: "strict mode requires every property; the optional \"" + name + "\" is now required and accepts null, which the model sends for \"absent\""})
 	}
 	n["required"] = req

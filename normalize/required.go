@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strconv"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -266,7 +266,7 @@ func (g *graph) down(ptr string, d *declared, seen map[string]bool) {
 	for _, k := range combinatorMaps {
 		if m, ok := s[k].(map[string]any); ok {
 			for n := range m {
-				g.down(ptr+"/"+k+"/"+manifest.EscapePointerToken(n), d, seen)
+				g.down(ptr+"/"+k+"/"+pointer.Escape(n), d, seen)
 			}
 		}
 	}
@@ -280,7 +280,7 @@ func (g *graph) pointerOf(s map[string]any) (string, bool) {
 // combinedInto returns the parent of a schema that is a combinator branch
 // (or a "not") of it: one that applies to the same instance.
 func (g *graph) combinedInto(ptr string) (string, bool) {
-	toks := manifest.SplitPointer(ptr)
+	toks := pointer.Split(ptr)
 	n := len(toks)
 	parentOf := func(drop int, kw string) (string, bool) {
 		p := pointerOf(toks[:n-drop])
@@ -311,7 +311,7 @@ func (g *graph) combinedInto(ptr string) (string, bool) {
 func pointerOf(toks []string) string {
 	p := ""
 	for _, t := range toks {
-		p += "/" + manifest.EscapePointerToken(t)
+		p += "/" + pointer.Escape(t)
 	}
 	return p
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -210,7 +210,7 @@ func (r *zodRebuild) schema(v any, ptr string) map[string]any {
 
 func child(ptr string, tokens ...string) string {
 	for _, t := range tokens {
-		ptr += "/" + manifest.EscapePointerToken(t)
+		ptr += "/" + pointer.Escape(t)
 	}
 	return ptr
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -170,7 +171,7 @@ func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
 		}
 		for k := range s {
 			if geminiDroppedSubschemas[k] {
-				pruned = append(pruned, ptr+"/"+manifest.EscapePointerToken(k))
+				pruned = append(pruned, ptr+"/"+pointer.Escape(k))
 			}
 		}
 		fn(s, ptr)

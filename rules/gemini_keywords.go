@@ -5,8 +5,9 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // GeminiUnsupportedKeyword reports keywords outside Gemini's Schema.
@@ -94,12 +95,12 @@ func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 		}
 		var found []finding
 		var all, safe []string
-		for _, k := range manifest.SortedKeys(s) {
+		for _, k := range schema.SortedKeys(s) {
 			switch {
 			case normalize.GeminiSupports(k), k == "$ref", k == "$defs", k == "definitions", k == "const":
 				continue
 			}
-			at := ptr + "/" + manifest.EscapePointerToken(k)
+			at := ptr + "/" + pointer.Escape(k)
 			what := fmt.Sprintf("%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q)", k, k)
 			switch {
 			case k == "x-mcp-header":
@@ -134,7 +135,7 @@ func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 			if len(f.losses) == 0 {
 				fix = safeFix
 			}
-			p.ReportFix(ptr+"/"+manifest.EscapePointerToken(f.key), fix,
+			p.ReportFix(ptr+"/"+pointer.Escape(f.key), fix,
 				"%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q); %s%s", f.key, f.key, advice, lossNote(f.losses))
 		}
 	})

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -235,7 +235,7 @@ func reachabilityProblem(ptr string) string {
 	toks := strings.Split(ptr[1:], "/")
 	for i := 0; i < len(toks); i += 2 {
 		if toks[i] != "properties" || i+1 >= len(toks) {
-			return fmt.Sprintf("the property is not statically reachable: its path goes through %q at %s, where only a chain of \"properties\" from the root is (move the annotation to such a property, or remove it)", manifest.SplitPointer("/" + toks[i])[0], pointerLabel("/"+strings.Join(toks[:i+1], "/")))
+			return fmt.Sprintf("the property is not statically reachable: its path goes through %q at %s, where only a chain of \"properties\" from the root is (move the annotation to such a property, or remove it)", pointer.Split("/" + toks[i])[0], pointerLabel("/"+strings.Join(toks[:i+1], "/")))
 		}
 	}
 	return ""
@@ -244,7 +244,7 @@ func reachabilityProblem(ptr string) string {
 // propertyName is the name of the property at ptr, "" when ptr is not a
 // property.
 func propertyName(ptr string) string {
-	toks := manifest.SplitPointer(ptr)
+	toks := pointer.Split(ptr)
 	if len(toks) >= 2 && toks[len(toks)-2] == "properties" {
 		return toks[len(toks)-1]
 	}

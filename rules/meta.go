@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 var metaRules = []*lint.Rule{MetaKeyValid}
@@ -86,7 +86,7 @@ func checkMetaKeys(p *lint.Pass) {
 	}
 	sort.Strings(keys)
 	for _, key := range keys {
-		ptr := "/_meta/" + manifest.EscapePointerToken(key)
+		ptr := "/_meta/" + pointer.Escape(key)
 		if problems := metaKeyProblems(key); len(problems) > 0 {
 			p.Reportf(ptr, "_meta key %q breaks the key format: %s; use letters, digits and hyphens in dot-separated labels, then \"/\" and a name, as in \"com.example/my-key\"", key, strings.Join(problems, "; "))
 			continue

@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -116,12 +116,12 @@ func checkIntegerAcceptsString(p *lint.Pass) {
 func markParameters(s map[string]any, ptr, label string, labels map[string]string) {
 	if m, ok := s["properties"].(map[string]any); ok {
 		for name := range m {
-			labels[ptr+"/properties/"+manifest.EscapePointerToken(name)] = joinLabel(label, name)
+			labels[ptr+"/properties/"+pointer.Escape(name)] = joinLabel(label, name)
 		}
 	}
 	if m, ok := s["patternProperties"].(map[string]any); ok {
 		for re := range m {
-			labels[ptr+"/patternProperties/"+manifest.EscapePointerToken(re)] = joinLabel(label, "*")
+			labels[ptr+"/patternProperties/"+pointer.Escape(re)] = joinLabel(label, "*")
 		}
 	}
 	if _, ok := s["additionalProperties"].(map[string]any); ok {

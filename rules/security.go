@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -87,7 +87,7 @@ func eachString(v any, ptr string, fn func(ptr, s string, key bool)) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			p := ptr + "/" + manifest.EscapePointerToken(k)
+			p := ptr + "/" + pointer.Escape(k)
 			fn(p, k, true)
 			eachString(t[k], p, fn)
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -165,7 +165,7 @@ func checkSecretInSchema(p *lint.Pass) {
 					}
 					p.Report(lint.Diagnostic{
 						Severity:   lint.Warning,
-						RelPointer: ptr + "/properties/" + manifest.EscapePointerToken(name) + "/default",
+						RelPointer: ptr + "/properties/" + pointer.Escape(name) + "/default",
 						Message:    fmt.Sprintf("property %q looks like a secret and has a default value; a published default is readable by every client: remove it and read the secret from the server's configuration", name),
 					})
 				}

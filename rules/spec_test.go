@@ -3,11 +3,12 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mcplint/mcplint/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/internal/testenv"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 

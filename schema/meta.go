@@ -9,8 +9,6 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/mcplint/mcplint/manifest"
 )
 
 // Compiling a schema validates it against its dialect's metaschema and then
@@ -159,7 +157,7 @@ func hasResources(v any, depth int) bool {
 // when every node is valid alone the schema is valid. The converse need not
 // hold: a false answer is checked on the whole schema.
 func (c *Checker) nodesValid(dialect string, meta *jsonschema.Schema, s map[string]any, depth int, buf *[]byte) bool {
-	if depth > manifest.MaxDepth {
+	if depth > MaxDepth {
 		return false
 	}
 	key := append(append((*buf)[:0], dialect...), 0)

@@ -1,15 +1,18 @@
 package schema
 
 import (
-	"github.com/mcplint/mcplint/internal/testenv"
+	"bytes"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcplint/mcplint/internal/testenv"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mcplint/mcplint/internal/benchgen"
-	"github.com/mcplint/mcplint/manifest"
 )
 
 // compileProblems is what a Checker must agree with.
@@ -99,39 +102,54 @@ func TestShallowNodeKey(t *testing.T) {
 }
 
 // corpus is every schema of a generated manifest with many defects and of
-// the rules' test cases.
+// the rules' JSON test cases: each value of an "inputSchema",
+// "outputSchema" or another consumer's schema member, found by a walk of the
+// decoded file rather than by the loader, which imports this package.
 func corpus(t *testing.T) []any {
 	t.Helper()
 	var out []any
-	add := func(m *manifest.Manifest) {
-		for _, tool := range m.Tools {
-			v, err := tool.Value()
-			if err != nil {
-				continue
-			}
-			obj, _ := v.(map[string]any)
-			for _, k := range []string{"inputSchema", "outputSchema"} {
-				if s, ok := obj[k]; ok {
-					out = append(out, s)
+	var collect func(v any)
+	collect = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				switch k {
+				case "inputSchema", "outputSchema", "parameters", "input_schema", "parametersJsonSchema":
+					if _, ok := e.(map[string]any); ok {
+						out = append(out, e)
+						continue
+					}
 				}
+				collect(e)
+			}
+		case []any:
+			for _, e := range x {
+				collect(e)
 			}
 		}
 	}
-	m, err := manifest.Load("gen.json", benchgen.Generate(benchgen.Options{Tools: 300, Seed: 7, Broken: 0.6}))
-	if err != nil {
-		t.Fatal(err)
+	add := func(src []byte) {
+		dec := json.NewDecoder(bytes.NewReader(src))
+		dec.UseNumber()
+		for {
+			var v any
+			if dec.Decode(&v) != nil {
+				return
+			}
+			collect(v)
+		}
 	}
-	add(m)
-	inputs, err := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "rules", "testdata", "cases", "*", "*", "input.*"))
+	add(benchgen.Generate(benchgen.Options{Tools: 300, Seed: 7, Broken: 0.6}))
+	inputs, err := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "rules", "testdata", "cases", "*", "*", "input.json"))
 	if err != nil || len(inputs) == 0 {
 		t.Fatalf("no test case inputs found (%v)", err)
 	}
 	for _, path := range inputs {
-		m, err := manifest.ReadFile(path)
+		src, err := os.ReadFile(path)
 		if err != nil {
-			continue // cases of unreadable input
+			t.Fatal(err)
 		}
-		add(m)
+		add(src)
 	}
 	return out
 }

@@ -7,12 +7,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/pointer"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
-
-	"github.com/mcplint/mcplint/manifest"
 )
 
 // ProblemKind says what part of a schema a compile problem concerns.
@@ -178,7 +177,7 @@ func tokensPointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(manifest.EscapePointerToken(t))
+		b.WriteString(pointer.Escape(t))
 	}
 	return b.String()
 }

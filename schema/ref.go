@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // RefKind classifies a $ref.
@@ -111,7 +111,7 @@ func NewResolver(root any) *Resolver {
 	}
 	var stack []frame
 	Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
-		for len(stack) > 0 && !isWithin(ptr, stack[len(stack)-1].ptr) {
+		for len(stack) > 0 && !pointer.Within(ptr, stack[len(stack)-1].ptr) {
 			stack = stack[:len(stack)-1]
 		}
 		base := origin
@@ -232,12 +232,8 @@ func rootBase(id string) *url.URL {
 	return base
 }
 
-func isWithin(p, anc string) bool {
-	return anc == "" || p == anc || strings.HasPrefix(p, anc+"/")
-}
-
 func pointerGet(v any, ptr string) (any, bool) {
-	for _, tok := range manifest.SplitPointer(ptr) {
+	for _, tok := range pointer.Split(ptr) {
 		switch x := v.(type) {
 		case map[string]any:
 			c, ok := x[tok]

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // Keywords whose value is one subschema.
@@ -25,6 +25,11 @@ var mapKeywords = []string{"properties", "patternProperties", "$defs", "definiti
 // Keywords whose value is a list of subschemas.
 var listKeywords = []string{"allOf", "anyOf", "oneOf", "prefixItems", "items"}
 
+// MaxDepth is the deepest a walk goes. The loader refuses tools nested as
+// deep (manifest.MaxDepth), so only values built by transforms could reach
+// it; a walk stops there rather than exhaust the stack.
+const MaxDepth = 1000
+
 // Visit is called for each subschema that is an object (boolean schemas
 // have nothing to inspect). Returning false skips the subschemas below it.
 type Visit func(s map[string]any, ptr string, depth int) bool
@@ -37,7 +42,7 @@ func Walk(root any, base string, fn Visit) {
 
 func walk(v any, ptr string, depth int, fn Visit) {
 	s, ok := v.(map[string]any)
-	if !ok || depth > manifest.MaxDepth {
+	if !ok || depth > MaxDepth {
 		return
 	}
 	if !fn(s, ptr, depth) {
@@ -74,7 +79,7 @@ var (
 func prefixes(keywords []string, suffix string) []string {
 	out := make([]string, len(keywords))
 	for i, k := range keywords {
-		out[i] = "/" + manifest.EscapePointerToken(k) + suffix
+		out[i] = "/" + pointer.Escape(k) + suffix
 	}
 	return out
 }
@@ -114,7 +119,7 @@ func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any,
 		}
 		if m, ok := s[k].(map[string]any); ok {
 			var small [16]string
-			for _, name := range manifest.SortedKeysInto(small[:0], m) {
+			for _, name := range SortedKeysInto(small[:0], m) {
 				c := m[name]
 				if k == "dependencies" {
 					if _, isList := c.([]any); isList {
@@ -124,7 +129,7 @@ func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any,
 				if objectsOnly && !isObject(c) {
 					continue
 				}
-				fn(c, ptr+mapPrefix[i]+manifest.EscapePointerToken(name))
+				fn(c, ptr+mapPrefix[i]+pointer.Escape(name))
 			}
 		}
 	}
