@@ -1,7 +1,6 @@
 package breaking
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -130,20 +129,12 @@ func (s *schemaCmp) types(o, n *node, where string) {
 	}
 }
 
-func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
-}
-
 // missing returns the values of a not in b.
 func missing(a, b []any) []string {
 	var out []string
 	for _, v := range a {
 		if !slices.ContainsFunc(b, func(w any) bool { return lint.Equal(v, w) }) {
-			out = append(out, jsonText(v))
+			out = append(out, schema.Compact(v))
 		}
 	}
 	return out
@@ -156,9 +147,9 @@ func (s *schemaCmp) enum(o, n *node, where string) {
 	case !oHas && !nHas:
 		return
 	case s.dir == input && !oHas:
-		s.at(EnumValueRemoved, n, "enum", "%s: now restricted to the values %s; calls sending any other value are rejected: drop the enum or list every value that was accepted", where, jsonText(ne))
+		s.at(EnumValueRemoved, n, "enum", "%s: now restricted to the values %s; calls sending any other value are rejected: drop the enum or list every value that was accepted", where, schema.Compact(ne))
 	case s.dir == input && !nHas:
-		s.at(ConstraintRelaxed, n, "", "%s: the enum %s was dropped", where, jsonText(oe))
+		s.at(ConstraintRelaxed, n, "", "%s: the enum %s was dropped", where, schema.Compact(oe))
 	case s.dir == input:
 		if gone := missing(oe, ne); len(gone) > 0 {
 			s.at(EnumValueRemoved, n, "enum", "%s: enum value %s removed; calls sending it are rejected: keep accepting it", where, strings.Join(gone, ", "))
@@ -167,7 +158,7 @@ func (s *schemaCmp) enum(o, n *node, where string) {
 			s.at(ConstraintRelaxed, n, "enum", "%s: enum value %s added", where, strings.Join(more, ", "))
 		}
 	case !nHas:
-		s.at(OutputTypeWidened, n, "", "%s: no longer limited to the values %s; clients may receive values they do not handle: keep the enum", where, jsonText(oe))
+		s.at(OutputTypeWidened, n, "", "%s: no longer limited to the values %s; clients may receive values they do not handle: keep the enum", where, schema.Compact(oe))
 	case oHas:
 		if more := missing(ne, oe); len(more) > 0 {
 			s.at(OutputTypeWidened, n, "enum", "%s: enum value %s added; clients may receive a value they do not handle: return a known value, or add a new property", where, strings.Join(more, ", "))
@@ -183,17 +174,17 @@ func (s *schemaCmp) constant(o, n *node, where string) {
 	case s.dir == input && nHas:
 		was := "any value"
 		if oHas {
-			was = jsonText(oc)
+			was = schema.Compact(oc)
 		}
-		s.at(ConstChanged, n, "const", "%s: const is now %s (was %s); calls sending the old value are rejected: accept both with an enum", where, jsonText(nc), was)
+		s.at(ConstChanged, n, "const", "%s: const is now %s (was %s); calls sending the old value are rejected: accept both with an enum", where, schema.Compact(nc), was)
 	case s.dir == input:
-		s.at(ConstraintRelaxed, n, "", "%s: the const %s was dropped", where, jsonText(oc))
+		s.at(ConstraintRelaxed, n, "", "%s: the const %s was dropped", where, schema.Compact(oc))
 	case oHas:
 		now := "no longer fixed"
 		if nHas {
-			now = "now " + jsonText(nc)
+			now = "now " + schema.Compact(nc)
 		}
-		s.at(OutputTypeWidened, n, "const", "%s: the value was always %s and is %s; clients that rely on it break: keep returning %s", where, jsonText(oc), now, jsonText(oc))
+		s.at(OutputTypeWidened, n, "const", "%s: the value was always %s and is %s; clients that rely on it break: keep returning %s", where, schema.Compact(oc), now, schema.Compact(oc))
 	}
 }
 
@@ -218,14 +209,14 @@ func (s *schemaCmp) bounds(o, n *node, where string) {
 		switch {
 		case !oHas && !nHas:
 		case !oHas && nNum:
-			s.at(BoundTightened, n, b.name, "%s: %s %s added; values beyond it that were accepted are now rejected: drop it or clamp on the server", where, b.name, jsonText(nv))
+			s.at(BoundTightened, n, b.name, "%s: %s %s added; values beyond it that were accepted are now rejected: drop it or clamp on the server", where, b.name, schema.Compact(nv))
 		case oNum && !nHas:
-			s.at(ConstraintRelaxed, n, "", "%s: %s %s dropped", where, b.name, jsonText(ov))
+			s.at(ConstraintRelaxed, n, "", "%s: %s %s dropped", where, b.name, schema.Compact(ov))
 		case oNum && nNum && of != nf:
 			if (nf > of) == b.higher {
-				s.at(BoundTightened, n, b.name, "%s: %s tightened from %s to %s; values between them are now rejected: keep %s", where, b.name, jsonText(ov), jsonText(nv), jsonText(ov))
+				s.at(BoundTightened, n, b.name, "%s: %s tightened from %s to %s; values between them are now rejected: keep %s", where, b.name, schema.Compact(ov), schema.Compact(nv), schema.Compact(ov))
 			} else {
-				s.at(ConstraintRelaxed, n, b.name, "%s: %s relaxed from %s to %s", where, b.name, jsonText(ov), jsonText(nv))
+				s.at(ConstraintRelaxed, n, b.name, "%s: %s relaxed from %s to %s", where, b.name, schema.Compact(ov), schema.Compact(nv))
 			}
 		}
 		// Draft-4 boolean exclusive bounds and other non-numbers are left
@@ -235,11 +226,11 @@ func (s *schemaCmp) bounds(o, n *node, where string) {
 	np, nHas := n.m["pattern"]
 	switch {
 	case nHas && !oHas:
-		s.at(BoundTightened, n, "pattern", "%s: pattern %s added; strings it refuses were accepted: drop it or check on the server", where, jsonText(np))
+		s.at(BoundTightened, n, "pattern", "%s: pattern %s added; strings it refuses were accepted: drop it or check on the server", where, schema.Compact(np))
 	case nHas && !lint.Equal(op, np):
-		s.at(BoundTightened, n, "pattern", "%s: pattern changed from %s to %s; make sure it still accepts every string the old one did", where, jsonText(op), jsonText(np))
+		s.at(BoundTightened, n, "pattern", "%s: pattern changed from %s to %s; make sure it still accepts every string the old one did", where, schema.Compact(op), schema.Compact(np))
 	case oHas && !nHas:
-		s.at(ConstraintRelaxed, n, "", "%s: pattern %s dropped", where, jsonText(op))
+		s.at(ConstraintRelaxed, n, "", "%s: pattern %s dropped", where, schema.Compact(op))
 	}
 	om, oHas := o.m["multipleOf"]
 	nm, nHas := n.m["multipleOf"]
@@ -247,15 +238,15 @@ func (s *schemaCmp) bounds(o, n *node, where string) {
 	nf, nNum := schema.Number(nm)
 	switch {
 	case nHas && !oHas:
-		s.at(BoundTightened, n, "multipleOf", "%s: multipleOf %s added; other values are now rejected", where, jsonText(nm))
+		s.at(BoundTightened, n, "multipleOf", "%s: multipleOf %s added; other values are now rejected", where, schema.Compact(nm))
 	case nHas && !lint.Equal(om, nm):
 		if nNum && nf != 0 && of != 0 && math.Mod(of, nf) == 0 {
-			s.at(ConstraintRelaxed, n, "multipleOf", "%s: multipleOf relaxed from %s to %s", where, jsonText(om), jsonText(nm))
+			s.at(ConstraintRelaxed, n, "multipleOf", "%s: multipleOf relaxed from %s to %s", where, schema.Compact(om), schema.Compact(nm))
 		} else {
-			s.at(BoundTightened, n, "multipleOf", "%s: multipleOf changed from %s to %s; multiples of the old value are now rejected", where, jsonText(om), jsonText(nm))
+			s.at(BoundTightened, n, "multipleOf", "%s: multipleOf changed from %s to %s; multiples of the old value are now rejected", where, schema.Compact(om), schema.Compact(nm))
 		}
 	case oHas && !nHas:
-		s.at(ConstraintRelaxed, n, "", "%s: multipleOf %s dropped", where, jsonText(om))
+		s.at(ConstraintRelaxed, n, "", "%s: multipleOf %s dropped", where, schema.Compact(om))
 	}
 	if ou, nu := o.m["uniqueItems"] == true, n.m["uniqueItems"] == true; nu && !ou {
 		s.at(BoundTightened, n, "uniqueItems", "%s: uniqueItems turned on; arrays with repeated items are now rejected", where)
@@ -269,11 +260,11 @@ func (s *schemaCmp) format(o, n *node, where string) {
 	nf, nHas := n.m["format"]
 	switch {
 	case nHas && !oHas:
-		s.at(FormatAdded, n, "format", "%s: format %s added; validators that assert formats now reject strings that were accepted: drop it, or parse the format on the server", where, jsonText(nf))
+		s.at(FormatAdded, n, "format", "%s: format %s added; validators that assert formats now reject strings that were accepted: drop it, or parse the format on the server", where, schema.Compact(nf))
 	case nHas && !lint.Equal(of, nf):
-		s.at(FormatAdded, n, "format", "%s: format changed from %s to %s; validators that assert formats now reject strings that were accepted", where, jsonText(of), jsonText(nf))
+		s.at(FormatAdded, n, "format", "%s: format changed from %s to %s; validators that assert formats now reject strings that were accepted", where, schema.Compact(of), schema.Compact(nf))
 	case oHas && !nHas:
-		s.at(ConstraintRelaxed, n, "", "%s: format %s dropped", where, jsonText(of))
+		s.at(ConstraintRelaxed, n, "", "%s: format %s dropped", where, schema.Compact(of))
 	}
 }
 
@@ -368,9 +359,9 @@ func (s *schemaCmp) additional(o, n *node, where string, depth int) {
 	case oSchema && nSchema:
 		s.compare(o.d.resolve(ov, o.kw("additionalProperties")), n.d.resolve(nv, n.kw("additionalProperties")), where+" (additional properties)", depth+1)
 	case nv == false && ov != false, nSchema && ov == true:
-		s.at(AdditionalPropertiesTightened, n, "additionalProperties", "%s: additionalProperties is now %s; calls with properties it refuses were accepted: keep accepting them", where, jsonText(nv))
+		s.at(AdditionalPropertiesTightened, n, "additionalProperties", "%s: additionalProperties is now %s; calls with properties it refuses were accepted: keep accepting them", where, schema.Compact(nv))
 	case ov == false && nv != false, oSchema && nv == true:
-		s.at(ConstraintRelaxed, n, "", "%s: additionalProperties relaxed from %s to %s", where, jsonText(ov), jsonText(nv))
+		s.at(ConstraintRelaxed, n, "", "%s: additionalProperties relaxed from %s to %s", where, schema.Compact(ov), schema.Compact(nv))
 	}
 }
 

@@ -2,7 +2,9 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/mcplint/mcplint/lint"
@@ -31,7 +33,7 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 		}
 		return nil
 	}
-	for _, id := range sortedKeys(f.Severity) {
+	for _, id := range slices.Sorted(maps.Keys(f.Severity)) {
 		if rule(id) == nil {
 			return fail("severity: unknown rule %q (`mcplint rules` lists the rules)", id)
 		}
@@ -49,12 +51,12 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 		}
 		cfg.Severity[id] = s
 	}
-	for _, id := range sortedKeys(f.Options) {
+	for _, id := range slices.Sorted(maps.Keys(f.Options)) {
 		r := rule(id)
 		if r == nil {
 			return fail("options: unknown rule %q (`mcplint rules` lists the rules)", id)
 		}
-		for _, name := range sortedKeys(f.Options[id]) {
+		for _, name := range slices.Sorted(maps.Keys(f.Options[id])) {
 			v, err := lint.OptionValue(r, name, f.Options[id][name])
 			if err != nil {
 				return fail("options.%s.%s: %v", id, name, err)
@@ -103,13 +105,4 @@ func (f *File) ManifestFiles() ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -2,7 +2,6 @@ package convert
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
@@ -41,7 +40,7 @@ func fromTool(mt *manifest.Tool) (Tool, error) {
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return Tool{}, fail("", "tool %d is %s, not an object", mt.Index, aKind(v))
+		return Tool{}, fail("", "tool %d is %s, not an object", mt.Index, schema.KindWithArticle(v))
 	}
 	t := Tool{Index: mt.Index, Order: memberOrder(mt, obj)}
 	// A tool in another format has only a name, a description and a
@@ -58,7 +57,7 @@ func fromTool(mt *manifest.Tool) (Tool, error) {
 		}
 		s, ok := raw.(string)
 		if !ok {
-			return Tool{}, fail("/"+k, "tool %d: %q is %s, not a string", mt.Index, k, aKind(raw))
+			return Tool{}, fail("/"+k, "tool %d: %q is %s, not a string", mt.Index, k, schema.KindWithArticle(raw))
 		}
 		switch k {
 		case "name":
@@ -96,7 +95,7 @@ func fromTool(mt *manifest.Tool) (Tool, error) {
 	}
 	if raw, ok := obj["annotations"]; ok && raw != nil {
 		if t.Annotations, ok = raw.(map[string]any); !ok {
-			return Tool{}, fail("/annotations", "tool %d: \"annotations\" is %s, not an object", mt.Index, aKind(raw))
+			return Tool{}, fail("/annotations", "tool %d: \"annotations\" is %s, not an object", mt.Index, schema.KindWithArticle(raw))
 		}
 	}
 	for k, v := range obj {
@@ -126,15 +125,6 @@ func schemaMember(obj map[string]any, k string) (map[string]any, error) {
 		}
 		return nil, fmt.Errorf("%q is the schema false, which no value satisfies", k)
 	default:
-		return nil, fmt.Errorf("%q is %s, not a schema", k, aKind(v))
+		return nil, fmt.Errorf("%q is %s, not a schema", k, schema.KindWithArticle(v))
 	}
-}
-
-// aKind names the JSON type of v with its article: "an array".
-func aKind(v any) string {
-	k := schema.Kind(v)
-	if strings.ContainsRune("aeiou", rune(k[0])) {
-		return "an " + k
-	}
-	return "a " + k
 }

@@ -1,7 +1,8 @@
 package convert
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -88,13 +89,8 @@ func (m *zodModule) use(name string) string {
 }
 
 func (m *zodModule) helperSource() string {
-	var names []string
-	for n := range m.helpers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var b strings.Builder
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(m.helpers)) {
 		b.WriteString("\n" + zodHelpers[n] + "\n")
 	}
 	return b.String()

@@ -1,11 +1,11 @@
 package lint
 
 import (
-	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -23,29 +23,16 @@ func OptionValue(r *Rule, name string, v any) (any, error) {
 		if len(r.Options) == 0 {
 			return nil, fmt.Errorf("rule %s has no options", r.ID)
 		}
-		names := make([]string, 0, len(r.Options))
-		for n := range r.Options {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		return nil, fmt.Errorf("rule %s has no option %q (options: %s)", r.ID, name, strings.Join(names, ", "))
+		return nil, fmt.Errorf("rule %s has no option %q (options: %s)", r.ID, name, strings.Join(slices.Sorted(maps.Keys(r.Options)), ", "))
 	}
 	if def == nil {
 		return v, nil
 	}
 	out, ok := convertTo(reflect.TypeOf(def), v)
 	if !ok {
-		return nil, fmt.Errorf("option %s.%s takes a value like its default %s, not %s", r.ID, name, jsonText(def), jsonText(v))
+		return nil, fmt.Errorf("option %s.%s takes a value like its default %s, not %s", r.ID, name, schema.Compact(def), schema.Compact(v))
 	}
 	return out, nil
-}
-
-func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
 }
 
 func convertTo(t reflect.Type, v any) (any, bool) {

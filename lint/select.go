@@ -2,7 +2,8 @@ package lint
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -38,12 +39,7 @@ func Packs(all []*Rule) []string {
 			seen[p] = true
 		}
 	}
-	out := make([]string, 0, len(seen))
-	for p := range seen {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(seen))
 }
 
 func matches(r *Rule, sel string) bool {

@@ -34,7 +34,7 @@ func geminiEnum(out map[string]any, ptr string, ls *[]Loss) {
 	var strs, numeric, bools, others []any
 	hasNull, fractional := false, false
 	for _, v := range vals {
-		kind := jsonType(v)
+		kind := schema.Kind(v)
 		if kind == "number" {
 			if f, ok := number(v); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
 				kind = "integer"
@@ -150,7 +150,7 @@ func enumRange(out map[string]any, all []any, fractional bool, ptr string, ls *[
 		return
 	}
 	addNote(out, "Allowed values: "+valueList(all)+".")
-	loss(ls, ptr, "enum", "Gemini's enum takes only strings; the values %s become the range %s to %s, and are listed in the description", valueList(all), compactJSON(lo), compactJSON(hi))
+	loss(ls, ptr, "enum", "Gemini's enum takes only strings; the values %s become the range %s to %s, and are listed in the description", valueList(all), schema.Compact(lo), schema.Compact(hi))
 }
 
 func typeAdmits(types []string, kind string) bool {
@@ -174,7 +174,7 @@ func geminiHasValue(l []any, v any) bool {
 func valueList(vals []any) string {
 	parts := make([]string, len(vals))
 	for i, v := range vals {
-		parts[i] = compactJSON(v)
+		parts[i] = schema.Compact(v)
 	}
 	return strings.Join(parts, ", ")
 }

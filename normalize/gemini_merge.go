@@ -105,7 +105,7 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 			}
 			base[k] = both
 		default:
-			loss(&ls, ptr, via, "%q of the merged schemas differ (%s and %s); Gemini's subset cannot require both, the first is kept", k, compactJSON(bv), compactJSON(av))
+			loss(&ls, ptr, via, "%q of the merged schemas differ (%s and %s); Gemini's subset cannot require both, the first is kept", k, schema.Compact(bv), schema.Compact(av))
 		}
 	}
 	if nb && na {

@@ -209,7 +209,7 @@ func geminiFormat(out map[string]any, ptr string, ls *[]Loss) {
 		}
 	}
 	delete(out, "format")
-	loss(ls, ptr, "format", "format %s is not one Gemini documents for this type (%s) and is dropped", compactJSON(v), formatList())
+	loss(ls, ptr, "format", "format %s is not one Gemini documents for this type (%s) and is dropped", schema.Compact(v), formatList())
 }
 
 func formatList() string {
@@ -260,6 +260,6 @@ func geminiExclusive(out map[string]any, k, ptr string, ls *[]Loss) {
 	}
 	out[inclusive] = bound
 	if !exact {
-		loss(ls, ptr, k, "%s %s becomes %s %s: the value %s itself is now accepted", k, compactJSON(v), inclusive, compactJSON(v), compactJSON(v))
+		loss(ls, ptr, k, "%s %s becomes %s %s: the value %s itself is now accepted", k, schema.Compact(v), inclusive, schema.Compact(v), schema.Compact(v))
 	}
 }

@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"reflect"
@@ -224,13 +223,4 @@ func rebase(ref, container, name string) (string, bool) {
 		}
 	}
 	return ref, false
-}
-
-// compactJSON renders a decoded value for a message.
-func compactJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
 }

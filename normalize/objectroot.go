@@ -153,7 +153,7 @@ func admitsObject(s, root any, hops int) bool {
 func describeNonObject(s, root any) string {
 	m, _ := s.(map[string]any)
 	if t, ok := m["type"]; ok {
-		return fmt.Sprintf("its \"type\" is %s", compactJSON(t))
+		return fmt.Sprintf("its \"type\" is %s", schema.Compact(t))
 	}
 	if ref, ok := m["$ref"].(string); ok {
 		return fmt.Sprintf("its \"$ref\" %q points to a schema that admits no object", ref)

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -167,7 +168,7 @@ func StrictKeywords(s map[string]any, refSiblingsIgnored bool) (map[string]any, 
 			}
 		}
 	}
-	for _, k := range keysOf(StrictUnsupported) {
+	for _, k := range slices.Sorted(maps.Keys(StrictUnsupported)) {
 		if _, ok := n[k]; ok {
 			delete(n, k)
 			lose(k, "strict mode does not support \""+k+"\"; removed, so "+StrictUnsupported[k])
@@ -424,7 +425,7 @@ func StrictClose(s map[string]any) (map[string]any, []Loss) {
 	var losses []Loss
 	if ap, ok := n["additionalProperties"]; ok && ap != false {
 		losses = append(losses, Loss{Pointer: "/additionalProperties", Keyword: "additionalProperties",
-			What: "strict mode requires \"additionalProperties\": false; the object accepted other keys (" + compactJSON(ap) + "), which can no longer be passed"})
+			What: "strict mode requires \"additionalProperties\": false; the object accepted other keys (" + schema.Compact(ap) + "), which can no longer be passed"})
 	}
 	n["additionalProperties"] = false
 	return n, losses
@@ -558,13 +559,4 @@ func anyBranchStrictAdmitsNull(l []any) bool {
 		}
 	}
 	return false
-}
-
-func keysOf[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

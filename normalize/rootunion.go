@@ -240,7 +240,7 @@ func conjoin(places []place, root map[string]any, d string) (map[string]any, err
 			return nil, refuse(p.ptr, "unevaluatedProperties", "%s has \"unevaluatedProperties\", whose meaning depends on where it stands", p.ptr)
 		}
 		if t, ok := p.m["type"]; ok && !schema.HasType(p.m, "object") {
-			return nil, refuse(p.ptr, "type", "%s is not an object schema (\"type\": %s)", p.ptr, compactJSON(t))
+			return nil, refuse(p.ptr, "type", "%s is not an object schema (\"type\": %s)", p.ptr, schema.Compact(t))
 		}
 	}
 	if err := closedExactly(all); err != nil {
@@ -319,7 +319,7 @@ func conjoinKeyword(out map[string]any, k string, v any, ptr string) error {
 		t := intersectTypes(schema.Types(out), schema.Types(map[string]any{"type": v}))
 		switch len(t) {
 		case 0:
-			return refuse(ptr, "type", "%s has \"type\" %s, which the root's %s excludes", ptr, compactJSON(v), compactJSON(old))
+			return refuse(ptr, "type", "%s has \"type\" %s, which the root's %s excludes", ptr, schema.Compact(v), schema.Compact(old))
 		case 1:
 			out[k] = t[0]
 		default:
@@ -351,7 +351,7 @@ func conjoinKeyword(out map[string]any, k string, v any, ptr string) error {
 	case "title", "examples", "$comment":
 		// Annotations: the root's stays; they do not change what validates.
 	default:
-		return refuse(ptr, k, "%s has %q %s, which conflicts with %s", ptr, k, compactJSON(v), compactJSON(old))
+		return refuse(ptr, k, "%s has %q %s, which conflicts with %s", ptr, k, schema.Compact(v), schema.Compact(old))
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func unite(out map[string]any, v any, kw string, root map[string]any, d string) 
 			return nil, nil, err
 		}
 		if t, ok := vm["type"]; ok && !schema.HasType(vm, "object") {
-			return nil, nil, refuse(vp, kw, "%s is not an object schema (\"type\": %s)", vp, compactJSON(t))
+			return nil, nil, refuse(vp, kw, "%s is not an object schema (\"type\": %s)", vp, schema.Compact(t))
 		}
 		if !AdmitsObject(vm, root) {
 			return nil, nil, refuse(vp, kw, "%s admits no object", vp)
@@ -252,7 +252,7 @@ func describeVariants(vs []map[string]any, u map[string]any, kw string) string {
 		for _, n := range slices.Sorted(maps.Keys(props)) {
 			if p, ok := props[n].(map[string]any); ok {
 				if c, ok := p["const"]; ok {
-					bits = append(bits, n+"="+compactJSON(c))
+					bits = append(bits, n+"="+schema.Compact(c))
 				}
 			}
 		}

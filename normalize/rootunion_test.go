@@ -142,16 +142,16 @@ func TestRootCombinatorsWidens(t *testing.T) {
 			}
 			after, err := schema.Compile(out)
 			if err != nil {
-				t.Fatalf("compile rewrite %s: %v", compactJSON(out), err)
+				t.Fatalf("compile rewrite %s: %v", schema.Compact(out), err)
 			}
 			for _, s := range tt.samples {
 				v := jsonValue(t, s)
 				was, is := before.Validate(v) == nil, after.Validate(v) == nil
 				if was && !is {
-					t.Errorf("%s: accepted by the input, refused by the rewrite %s", s, compactJSON(out))
+					t.Errorf("%s: accepted by the input, refused by the rewrite %s", s, schema.Compact(out))
 				}
 				if tt.exact && is && !was {
-					t.Errorf("%s: refused by the input, accepted by the exact rewrite %s", s, compactJSON(out))
+					t.Errorf("%s: refused by the input, accepted by the exact rewrite %s", s, schema.Compact(out))
 				}
 			}
 		})

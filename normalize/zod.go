@@ -274,29 +274,13 @@ func compactTypeUnion(s map[string]any) map[string]any {
 func enumType(values []any) (string, bool) {
 	kind := ""
 	for i, v := range values {
-		k := jsonType(v)
+		k := schema.Kind(v)
 		if k != "string" && k != "number" || i > 0 && k != kind {
 			return "", false
 		}
 		kind = k
 	}
 	return kind, kind != ""
-}
-
-func jsonType(v any) string {
-	switch v.(type) {
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	case nil:
-		return "null"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	}
-	return "number"
 }
 
 func stringList(names []string) []any {

@@ -154,7 +154,7 @@ func (r *zodRebuild) literal3(def map[string]any, ptr string) map[string]any {
 	case v == nil:
 		return map[string]any{"type": "null", "const": nil}
 	}
-	return map[string]any{"type": jsonType(v), "const": v}
+	return map[string]any{"type": schema.Kind(v), "const": v}
 }
 
 // nativeEnum3 follows zod-to-json-schema: a numeric TypeScript enum also maps
@@ -347,7 +347,7 @@ func (r *zodRebuild) union3(def map[string]any, ptr string) map[string]any {
 	types := map[string]bool{}
 	var typeList []any
 	for _, v := range values {
-		if t := jsonType(v); !types[t] {
+		if t := schema.Kind(v); !types[t] {
 			types[t] = true
 			typeList = append(typeList, t)
 		}

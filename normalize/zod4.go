@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/mcplint/mcplint/schema"
 )
 
 // zod4 rebuilds a serialised Zod 4 schema as z.toJSONSchema (io "input")
@@ -205,12 +207,12 @@ func (r *zodRebuild) literal4(def map[string]any, ptr string) map[string]any {
 		r.lose(ptr, "the value of a literal (undefined, or a value JSON cannot hold)")
 		return map[string]any{}
 	case 1:
-		return map[string]any{"type": jsonType(values[0]), "const": values[0]}
+		return map[string]any{"type": schema.Kind(values[0]), "const": values[0]}
 	}
 	out := map[string]any{"enum": values}
-	kind := jsonType(values[0])
+	kind := schema.Kind(values[0])
 	for _, v := range values[1:] {
-		if jsonType(v) != kind {
+		if schema.Kind(v) != kind {
 			return out
 		}
 	}

@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // RuleMarkdown renders a rule's documentation as Markdown under a heading
@@ -24,8 +27,8 @@ func RuleMarkdown(r *lint.Rule, level int) string {
 		strings.Join(r.Packs, ", "), def, r.Severity, r.Fix)
 	if len(r.Options) > 0 {
 		fmt.Fprintf(&b, "Options (`--option %s.NAME=VALUE`, or `options:` in `.mcplint.yaml`):\n\n", r.ID)
-		for _, name := range sortedOptionNames(r.Options) {
-			fmt.Fprintf(&b, "- `%s` (default `%s`)\n", name, jsonText(r.Options[name]))
+		for _, name := range slices.Sorted(maps.Keys(r.Options)) {
+			fmt.Fprintf(&b, "- `%s` (default `%s`)\n", name, schema.Compact(r.Options[name]))
 		}
 		b.WriteString("\n")
 	}

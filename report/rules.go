@@ -2,14 +2,15 @@ package report
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // WriteRuleTable writes one aligned line per rule: ID, packs, severity, fix
@@ -50,31 +51,14 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	}
 	if len(r.Options) > 0 {
 		fmt.Fprintf(bw, "Options (set with --option %s.NAME=VALUE):\n", r.ID)
-		for _, name := range sortedOptionNames(r.Options) {
-			fmt.Fprintf(bw, "  %s = %s\n", name, jsonText(r.Options[name]))
+		for _, name := range slices.Sorted(maps.Keys(r.Options)) {
+			fmt.Fprintf(bw, "  %s = %s\n", name, schema.Compact(r.Options[name]))
 		}
 	}
 	if doc := strings.TrimSpace(r.Doc); doc != "" {
 		fmt.Fprintf(bw, "\n%s\n", doc)
 	}
 	return bw.Flush()
-}
-
-func sortedOptionNames(opts map[string]any) []string {
-	names := make([]string, 0, len(opts))
-	for n := range opts {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
-func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
 }
 
 // JSONRule is a rule in the JSON formats of `mcplint rules`.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 )
@@ -75,10 +76,10 @@ func (s Summary) Reaches(min lint.Severity) bool {
 func (s Summary) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s, %s in %s",
-		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(s.Files, "file"))
+		count(s.Errors, "error"), count(s.Warnings, "warning"), count(s.Infos, "info"), count(s.Files, "file"))
 	var notes []string
 	if s.Applied > 0 {
-		notes = append(notes, plural(s.Applied, "fix")+" applied")
+		notes = append(notes, count(s.Applied, "fix")+" applied")
 	}
 	switch {
 	case s.Fixable > 0 && s.UnsafeFixable > 0:
@@ -94,12 +95,11 @@ func (s Summary) String() string {
 	return b.String()
 }
 
-func plural(n int, noun string) string {
-	switch {
-	case n == 1:
-		return "1 " + noun
-	case strings.HasSuffix(noun, "x"):
-		return fmt.Sprintf("%d %ses", n, noun)
+// count says how many of noun: "1 error", "2 fixes".
+func count(n int, noun string) string {
+	many := noun + "s"
+	if strings.HasSuffix(noun, "x") {
+		many = noun + "es"
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("%d %s", n, english.Plural(n, noun, many))
 }

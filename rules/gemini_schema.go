@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -181,7 +180,7 @@ func checkGeminiTypeArray(p *lint.Pass) {
 		if _, ok := s["type"].([]any); !ok {
 			return
 		}
-		msg := fmt.Sprintf("\"type\" is the list %s; Gemini takes one type (\"Proto field is not repeating\")", compactValue(s["type"]))
+		msg := fmt.Sprintf("\"type\" is the list %s; Gemini takes one type (\"Proto field is not repeating\")", schema.Compact(s["type"]))
 		if strict {
 			p.Reportf(ptr+"/type", "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
 			return
@@ -242,7 +241,7 @@ func checkGeminiEnum(p *lint.Pass) {
 	geminiWalk(p, func(s map[string]any, ptr string) {
 		if c, ok := s["const"]; ok {
 			fix, losses := geminiRewriteFix(s, "const", ptr, "write it as an enum Gemini takes")
-			p.ReportFix(ptr+"/const", fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", compactValue(c), lossNote(losses))
+			p.ReportFix(ptr+"/const", fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", schema.Compact(c), lossNote(losses))
 			return
 		}
 		e, ok := s["enum"].([]any)
@@ -261,17 +260,9 @@ func checkGeminiEnum(p *lint.Pass) {
 		}
 		fix, losses := geminiRewriteFix(s, "enum", ptr, "rewrite the enum as Gemini takes it")
 		if len(others) > 0 {
-			p.ReportFix(ptr+"/enum", fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", compactValue(others), lossNote(losses))
+			p.ReportFix(ptr+"/enum", fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", schema.Compact(others), lossNote(losses))
 			return
 		}
 		p.ReportFix(ptr+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
 	})
-}
-
-func compactValue(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
 }

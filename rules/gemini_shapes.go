@@ -65,7 +65,7 @@ func checkGeminiFormat(p *lint.Pass) {
 			return
 		}
 		fix, _ := geminiRewriteFix(s, "format", ptr, "remove the format; say it in the description instead")
-		p.ReportFix(ptr+"/format", fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", compactValue(f), typeLabel(types))
+		p.ReportFix(ptr+"/format", fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", schema.Compact(f), typeLabel(types))
 	})
 }
 

@@ -128,7 +128,7 @@ func checkXMcpHeader(p *lint.Pass) {
 		name, isString := a.value.(string)
 		switch {
 		case !isString:
-			problems = append(problems, fmt.Sprintf("its value is %s, not a string naming the header", kindWithArticle(a.value)))
+			problems = append(problems, fmt.Sprintf("its value is %s, not a string naming the header", schema.KindWithArticle(a.value)))
 		case name == "":
 			problems = append(problems, "it is empty (name the header, as in \"Region\" for Mcp-Param-Region)")
 		default:

@@ -2,11 +2,13 @@ package rules
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcplint/mcplint/schema"
 )
 
 var metaRules = []*lint.Rule{MetaKeyValid}
@@ -74,18 +76,13 @@ func checkMetaKeys(p *lint.Pass) {
 	}
 	meta, isObject := v.(map[string]any)
 	if !isObject {
-		p.Reportf("/_meta", "_meta is %s; it must be an object mapping keys to values", kindWithArticle(v))
+		p.Reportf("/_meta", "_meta is %s; it must be an object mapping keys to values", schema.KindWithArticle(v))
 		return
 	}
 	if !lint.AtLeast(p.Protocol, "2025-06-18") {
 		return
 	}
-	keys := make([]string, 0, len(meta))
-	for k := range meta {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, key := range keys {
+	for _, key := range slices.Sorted(maps.Keys(meta)) {
 		ptr := "/_meta/" + pointer.Escape(key)
 		if problems := metaKeyProblems(key); len(problems) > 0 {
 			p.Reportf(ptr, "_meta key %q breaks the key format: %s; use letters, digits and hyphens in dot-separated labels, then \"/\" and a name, as in \"com.example/my-key\"", key, strings.Join(problems, "; "))

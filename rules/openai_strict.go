@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/schema"
@@ -113,7 +114,7 @@ func checkStrictAdditionalProperties(p *lint.Pass) {
 			p.ReportFix(ptr, &lint.Fix{Message: "add \"additionalProperties\": false (other keys are then refused)", Edits: lint.Diff(ptr, s, fixed)},
 				"object schema without \"additionalProperties\": false, which OpenAI's strict mode requires of every object; add it")
 		case ap != false:
-			p.Reportf(ptr+"/additionalProperties", "\"additionalProperties\" is %s, an open map, and strict mode requires false on every object: no strict schema accepts free keys, so turn the map into a list of key/value objects or do not use strict mode for this tool", rootJSON(ap))
+			p.Reportf(ptr+"/additionalProperties", "\"additionalProperties\" is %s, an open map, and strict mode requires false on every object: no strict schema accepts free keys, so turn the map into a list of key/value objects or do not use strict mode for this tool", schema.Compact(ap))
 		}
 	})
 }
@@ -172,7 +173,7 @@ func checkStrictRequired(p *lint.Pass) {
 		p.ReportFix(ptr, &lint.Fix{
 			Message: "require " + names + " and make them nullable (the server then receives null where they were absent)",
 			Edits:   lint.Diff(ptr, s, fixed),
-		}, "strict mode requires every property in \"required\", and %s %s missing; list them and make them nullable, so the model sends null for \"absent\"", names, isAre(len(missing)))
+		}, "strict mode requires every property in \"required\", and %s %s missing; list them and make them nullable, so the model sends null for \"absent\"", names, english.Plural(len(missing), "is", "are"))
 	})
 }
 
@@ -182,13 +183,6 @@ func quoteAll(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 // OpenAIStrictKeywords reports the keywords strict mode refuses.
@@ -312,7 +306,7 @@ func without(list []string, drop map[string]bool) []string {
 func reportStrictKeywords(p *lint.Pass, s map[string]any, ptr string, found, sib []string, isRoot, ignored bool) {
 	var what, hints []string
 	if len(found) > 0 {
-		what = append(what, quoteAll(found)+" ("+plural(len(found), "a keyword", "keywords")+" strict mode does not support)")
+		what = append(what, quoteAll(found)+" ("+english.Plural(len(found), "a keyword", "keywords")+" strict mode does not support)")
 	}
 	if len(sib) > 0 {
 		what = append(what, "keywords beside \"$ref\" ("+quoteAll(sib)+"), which strict mode refuses")
@@ -364,13 +358,6 @@ func reportStrictKeywords(p *lint.Pass, s map[string]any, ptr string, found, sib
 		fix.Message += ": " + lossText(losses)
 	}
 	p.ReportFix(at, fix, "%s", msg)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // OpenAIStrictLimits checks the size limits of a strict schema.

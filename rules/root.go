@@ -260,7 +260,7 @@ func diagnoseRoot(member string, v any, present bool) (rootFinding, bool) {
 	case map[string]any:
 		return diagnoseRootObject(member, x, wrap)
 	}
-	return rootFinding{msg: fmt.Sprintf("%s is a%s %s, not a JSON Schema object", member, rootArticle(schema.Kind(v)), schema.Kind(v))}, true
+	return rootFinding{msg: fmt.Sprintf("%s is %s, not a JSON Schema object", member, schema.KindWithArticle(v))}, true
 }
 
 func refAdmitsObject(root map[string]any, ref string) bool {
@@ -276,18 +276,11 @@ func alwaysObject(member string) string {
 	return "tool arguments are always an object"
 }
 
-func rootArticle(kind string) string {
-	if kind == "array" {
-		return "n"
-	}
-	return ""
-}
-
 func diagnoseRootObject(member string, s map[string]any, wrap string) (rootFinding, bool) {
 	d, _ := schema.Dialect(s)
 	t, hasType := s["type"]
 	ref, hasRef := s["$ref"]
-	refText := rootJSON(ref)
+	refText := schema.Compact(ref)
 	if hasRef && schema.RefSiblingsIgnored(d) {
 		// Only the target counts: the dialect ignores the keywords beside.
 		if r, ok := ref.(string); ok && !refAdmitsObject(s, r) {
@@ -300,7 +293,7 @@ func diagnoseRootObject(member string, s map[string]any, wrap string) (rootFindi
 		}
 		if hasType {
 			return rootFinding{at: "/type", fixable: true,
-				msg:    fmt.Sprintf("%s's root \"type\" is %s, but MCP requires \"object\"; %s ignores it beside \"$ref\", so inline the referenced schema, which is what validates", member, rootJSON(t), d),
+				msg:    fmt.Sprintf("%s's root \"type\" is %s, but MCP requires \"object\"; %s ignores it beside \"$ref\", so inline the referenced schema, which is what validates", member, schema.Compact(t), d),
 				fixMsg: "inline " + refText + " at the root"}, true
 		}
 		return rootFinding{at: "/$ref", fixable: true,
@@ -336,17 +329,9 @@ func diagnoseRootObject(member string, s map[string]any, wrap string) (rootFindi
 	case []any:
 		if schema.HasType(s, "object") {
 			return rootFinding{at: "/type", fixable: true, fixMsg: "set \"type\" to \"object\"",
-				msg: fmt.Sprintf("%s's root \"type\" is %s, but MCP requires the string \"object\"; %s, so make it \"object\"", member, rootJSON(t), alwaysObject(member))}, true
+				msg: fmt.Sprintf("%s's root \"type\" is %s, but MCP requires the string \"object\"; %s, so make it \"object\"", member, schema.Compact(t), alwaysObject(member))}, true
 		}
-		return rootFinding{at: "/type", msg: fmt.Sprintf("%s's root \"type\" is %s, but MCP requires \"object\"; %s", member, rootJSON(t), wrap)}, true
+		return rootFinding{at: "/type", msg: fmt.Sprintf("%s's root \"type\" is %s, but MCP requires \"object\"; %s", member, schema.Compact(t), wrap)}, true
 	}
 	return rootFinding{at: "/type", msg: fmt.Sprintf("%s's root \"type\" is a %s; write \"type\": \"object\"", member, schema.Kind(t))}, true
-}
-
-func rootJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
 }

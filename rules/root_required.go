@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
@@ -78,7 +77,7 @@ func checkRequiredInProperties(p *lint.Pass) {
 		for _, d := range dangling {
 			ptr := "/" + member + d.Pointer + "/required"
 			old, _ := schema.Get(root, d.Pointer+"/required")
-			fix := &lint.Fix{Message: "drop " + quotedNames(d.Names) + " from \"required\""}
+			fix := &lint.Fix{Message: "drop " + quoteAll(d.Names) + " from \"required\""}
 			if kept, ok := schema.Get(dropped, d.Pointer+"/required"); ok {
 				fix.Edits = lint.Diff(ptr, old, kept)
 			} else {
@@ -95,7 +94,7 @@ func checkRequiredInProperties(p *lint.Pass) {
 }
 
 func requiredMessage(member string, d normalize.Dangling, node any) string {
-	names, verb, it := quotedNames(d.Names), "is", "it"
+	names, verb, it := quoteAll(d.Names), "is", "it"
 	if len(d.Names) > 1 {
 		verb, it = "are", "them"
 	}
@@ -112,12 +111,4 @@ func requiredMessage(member string, d normalize.Dangling, node any) string {
 		msg += fmt.Sprintf(" (with %q false here, %s)", kw, what)
 	}
 	return msg
-}
-
-func quotedNames(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }

@@ -3,7 +3,8 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
@@ -81,12 +82,7 @@ func eachString(v any, ptr string, fn func(ptr, s string, key bool)) {
 	case string:
 		fn(ptr, t, false)
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			p := ptr + "/" + pointer.Escape(k)
 			fn(p, k, true)
 			eachString(t[k], p, fn)

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 )
 
@@ -123,15 +124,8 @@ func checkInvisibleCharacters(p *lint.Pass) {
 		if n > 1 {
 			more = fmt.Sprintf(" (and %d more hidden characters)", n-1)
 		}
-		p.Reportf(ptr, "this %s contains %s U+%04X at byte %d%s: %s; a reviewer cannot see it but the model reads it: remove it", where, withArticleRules(kind), r, at, more, excerpt(s, at, at+utf8.RuneLen(r)))
+		p.Reportf(ptr, "this %s contains %s U+%04X at byte %d%s: %s; a reviewer cannot see it but the model reads it: remove it", where, english.A(kind), r, at, more, excerpt(s, at, at+utf8.RuneLen(r)))
 	})
-}
-
-func withArticleRules(s string) string {
-	if strings.ContainsRune("aeiouAEIOU", rune(s[0])) {
-		return "an " + s
-	}
-	return "a " + s
 }
 
 // ToolNameHomoglyph reports names that imitate other names.

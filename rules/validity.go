@@ -168,18 +168,6 @@ func dialectLabel(root map[string]any, legacy bool) string {
 	return "2020-12 (the default dialect)"
 }
 
-// kindWithArticle names the JSON type of v for a sentence ("an array").
-func kindWithArticle(v any) string {
-	switch k := schema.Kind(v); k {
-	case "null":
-		return "null"
-	case "array", "object":
-		return "an " + k
-	default:
-		return "a " + k
-	}
-}
-
 func pointerLabel(ptr string) string {
 	if ptr == "" {
 		return "the root"
@@ -295,7 +283,7 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 		switch res.Target.(type) {
 		case map[string]any, bool:
 		default:
-			p.Reportf(ptr, "%s %q points at %s, which is %s, not a schema", kw, ref, pointerLabel(res.Pointer), kindWithArticle(res.Target))
+			p.Reportf(ptr, "%s %q points at %s, which is %s, not a schema", kw, ref, pointerLabel(res.Pointer), schema.KindWithArticle(res.Target))
 		}
 	case res.Network:
 		where := ""

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"reflect"
@@ -95,4 +96,13 @@ func Number(v any) (float64, bool) {
 		return float64(x), true
 	}
 	return 0, false
+}
+
+// Compact spells a decoded value as JSON on one line, as messages quote it.
+func Compact(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }

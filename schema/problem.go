@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/pointer"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -164,13 +165,10 @@ func leafMessage(k jsonschema.ErrorKind) string {
 }
 
 func withArticle(jsonType string) string {
-	switch jsonType {
-	case "null":
+	if jsonType == "null" {
 		return "null"
-	case "array", "object", "integer":
-		return "an " + jsonType
 	}
-	return "a " + jsonType
+	return english.A(jsonType)
 }
 
 func tokensPointer(tokens []string) string {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/pointer"
 )
 
@@ -199,6 +200,14 @@ func Clone(v any) any {
 		return out
 	}
 	return v
+}
+
+// KindWithArticle is Kind for a sentence: "an array", "a string", "null".
+func KindWithArticle(v any) string {
+	if v == nil {
+		return "null"
+	}
+	return english.A(Kind(v))
 }
 
 // Kind names the JSON type of a decoded value, as messages spell it.

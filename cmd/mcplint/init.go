@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -160,13 +162,8 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")
 		return b.String()
 	}
-	names := make([]string, 0, len(servers))
-	for n := range servers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	b.WriteString("servers:\n")
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(servers)) {
 		s, _ := json.Marshal(servers[n])
 		fmt.Fprintf(&b, "  %s: %s\n", quote(n), s)
 	}

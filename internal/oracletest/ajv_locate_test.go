@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // reportedAt says whether a finding of the tool concerns one of the places
@@ -78,7 +79,7 @@ func locateAjvError(schema any, msg string) []string {
 				out = append(out, ptr)
 			}
 			for k, e := range x {
-				walk(e, ptr+"/"+escape(k))
+				walk(e, ptr+"/"+pointer.Escape(k))
 			}
 		case []any:
 			for i, e := range x {

@@ -2,9 +2,13 @@ package oracletest
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // The Gemini checkers are written from Google's published function
@@ -74,7 +78,7 @@ func checkGeminiDeclaration(d any) []string {
 	if !ok {
 		return []string{": a function declaration must be a JSON object, not " + kind(d)}
 	}
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if !geminiDeclarationFields[k] {
 			add("", "unknown field %q of FunctionDeclaration", k)
 		}
@@ -131,7 +135,7 @@ func (c *geminiChecker) node(v any, ptr string, emptyObjectOK bool) {
 		c.add(ptr, "a Schema must be a JSON object, not %s", kind(v))
 		return
 	}
-	for _, k := range sortedKeys(s) {
+	for _, k := range slices.Sorted(maps.Keys(s)) {
 		if !geminiFields[k] {
 			c.add(ptr, "unknown field %q (Gemini: Cannot find field)", k)
 		}
@@ -200,8 +204,8 @@ func (c *geminiChecker) node(v any, ptr string, emptyObjectOK bool) {
 			}
 		}
 	}
-	for _, name := range sortedKeys(props) {
-		c.node(props[name], ptr+"/properties/"+escape(name), false)
+	for _, name := range slices.Sorted(maps.Keys(props)) {
+		c.node(props[name], ptr+"/properties/"+pointer.Escape(name), false)
 	}
 	if items, ok := s["items"]; ok {
 		c.node(items, ptr+"/items", false)

@@ -3,11 +3,15 @@ package oracletest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // checkOpenAIStrict lists what OpenAI's strict mode (Structured Outputs,
@@ -104,7 +108,7 @@ func (c *openaiChecker) node(v any, ptr string, level int) {
 		c.add(ptr, "a schema must be a JSON object, not %s", kind(v))
 		return
 	}
-	for _, k := range sortedKeys(s) {
+	for _, k := range slices.Sorted(maps.Keys(s)) {
 		if !openaiKeywords[k] {
 			c.add(ptr, "keyword %q is not among those strict mode supports", k)
 		}
@@ -138,13 +142,13 @@ func (c *openaiChecker) node(v any, ptr string, level int) {
 		} else if _, ok := s["required"]; ok {
 			c.add(ptr+"/required", "required must be an array of names")
 		}
-		for _, name := range sortedKeys(props) {
+		for _, name := range slices.Sorted(maps.Keys(props)) {
 			c.properties++
 			c.chars += utf8.RuneCountInString(name)
 			if !req[name] {
 				c.add(ptr, "property %q is not in \"required\" (strict mode requires every property; write an optional one as a union with \"null\")", name)
 			}
-			c.node(props[name], ptr+"/properties/"+escape(name), level+1)
+			c.node(props[name], ptr+"/properties/"+pointer.Escape(name), level+1)
 		}
 	}
 	if f, ok := s["format"]; ok {
@@ -163,9 +167,9 @@ func (c *openaiChecker) node(v any, ptr string, level int) {
 		c.add(ptr+"/anyOf", "anyOf must be an array")
 	}
 	if defs, ok := s["$defs"].(map[string]any); ok {
-		for _, name := range sortedKeys(defs) {
+		for _, name := range slices.Sorted(maps.Keys(defs)) {
 			c.chars += utf8.RuneCountInString(name)
-			c.node(defs[name], ptr+"/$defs/"+escape(name), 1)
+			c.node(defs[name], ptr+"/$defs/"+pointer.Escape(name), 1)
 		}
 	}
 	c.enum(s, ptr)
@@ -199,7 +203,7 @@ func (c *openaiChecker) types(s map[string]any, ptr string) (map[string]bool, bo
 
 // ref checks a "$ref": alone in its schema, and pointing into the schema.
 func (c *openaiChecker) ref(s map[string]any, ref any, ptr string) {
-	for _, k := range sortedKeys(s) {
+	for _, k := range slices.Sorted(maps.Keys(s)) {
 		if k != "$ref" {
 			c.add(ptr, "$ref cannot have keywords beside it (has %q)", k)
 		}
@@ -213,7 +217,7 @@ func (c *openaiChecker) ref(s map[string]any, ref any, ptr string) {
 		name = decoded // a URI fragment: percent-encoded
 	}
 	defs, _ := c.root["$defs"].(map[string]any)
-	if _, found := defs[unescape(name)]; !ok || !found {
+	if _, found := defs[pointer.Unescape(name)]; !ok || !found {
 		c.add(ptr, "$ref %s does not name a definition of the root's $defs", jsonText(ref))
 	}
 }
@@ -318,21 +322,4 @@ func jsonText(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func unescape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }

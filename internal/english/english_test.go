@@ -1,0 +1,25 @@
+package english
+
+import "testing"
+
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "fixes"}, {1, "fix"}, {2, "fixes"}} {
+		if got := Plural(c.n, "fix", "fixes"); got != c.want {
+			t.Errorf("Plural(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
+
+func TestA(t *testing.T) {
+	for word, want := range map[string]string{
+		"array": "an array", "object": "an object", "integer": "an integer", "ANSI escape": "an ANSI escape",
+		"string": "a string", "number": "a number", "zero-width space": "a zero-width space",
+	} {
+		if got := A(word); got != want {
+			t.Errorf("A(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
