@@ -340,7 +340,9 @@ func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done boo
 			return rm, true
 		}
 		out := map[string]any{"allOf": []any{tm}}
-		for k, v := range rm {
+		// In keyword order: the branches' order is the output's.
+		for _, k := range schema.SortedKeys(rm) {
+			v := rm[k]
 			if geminiAnnotation[k] {
 				out[k] = v
 			} else {

@@ -268,6 +268,13 @@ func TestGeminiInlineRefs(t *testing.T) {
 			want: `{"type": "object", "properties": {"a": {"allOf": [{"type": "string"}, {"maxLength": 4}], "description": "d"}}}`,
 		},
 		{
+			// Several siblings, in keyword order whatever the map's: the
+			// output must not change from one run to the next.
+			name: "siblings become allOf branches in keyword order",
+			in:   `{"type": "object", "properties": {"a": {"$ref": "#/$defs/S", "maxLength": 4, "pattern": "^x", "minLength": 1, "format": "email"}}, "$defs": {"S": {"type": "string"}}}`,
+			want: `{"type": "object", "properties": {"a": {"allOf": [{"type": "string"}, {"format": "email"}, {"pattern": "^x"}, {"minLength": 1}, {"maxLength": 4}]}}}`,
+		},
+		{
 			name: "an unresolvable reference stays with the definitions",
 			in:   `{"type": "object", "properties": {"a": {"$ref": "#/$defs/Missing"}, "b": {"$ref": "#/$defs/B"}}, "$defs": {"B": {"type": "string"}}}`,
 			want: `{"type": "object", "properties": {"a": {"$ref": "#/$defs/Missing"}, "b": {"type": "string"}}, "$defs": {"B": {"type": "string"}}}`,
