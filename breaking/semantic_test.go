@@ -25,7 +25,8 @@ func tolerant(t *testing.T, src []byte) []byte {
 		tool, _ := tv.(map[string]any)
 		in := tool["inputSchema"]
 		var numeric []map[string]any
-		schema.Walk(in, "", func(s map[string]any, _ string, _ int) bool {
+		schema.Walk(in, "", func(n *schema.Node) bool {
+			s := n.Value
 			if normalize.RejectsNumericStrings(s) {
 				numeric = append(numeric, s)
 			}

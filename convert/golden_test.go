@@ -124,7 +124,8 @@ func refused(target string, s any) []string {
 			}
 		}
 	}
-	schema.Walk(s, "", func(n map[string]any, ptr string, _ int) bool {
+	schema.Walk(s, "", func(node *schema.Node) bool {
+		n, ptr := node.Value, node.Pointer()
 		switch target {
 		case "gemini":
 			for k := range n {

@@ -56,7 +56,8 @@ func memberOrder(mt *manifest.Tool, v map[string]any) map[string]int {
 	}
 	// YAML keeps an index of its nodes, so locating each name is cheap.
 	for _, member := range []string{"inputSchema", "outputSchema"} {
-		schema.Walk(v[member], "/"+member, func(s map[string]any, ptr string, _ int) bool {
+		schema.Walk(v[member], "/"+member, func(n *schema.Node) bool {
+			s, ptr := n.Value, n.Pointer()
 			for k, m := range s {
 				names, ok := m.(map[string]any)
 				if !ok || !nameMaps[k] {

@@ -263,8 +263,8 @@ func (g *geminiRun) inlineChildren(m map[string]any, ptr string) map[string]any 
 // sits below m, so that its definitions must stay.
 func (g *geminiRun) hasUnresolved(m map[string]any, ptr string) bool {
 	found := false
-	schema.Walk(m, ptr, func(s map[string]any, p string, _ int) bool {
-		if ref, ok := s["$ref"].(string); ok && !g.resolver.Resolve(p, ref).Found {
+	schema.Walk(m, ptr, func(n *schema.Node) bool {
+		if ref, ok := n.Value["$ref"].(string); ok && !g.resolver.Resolve(n.Pointer(), ref).Found {
 			found = true
 		}
 		return !found

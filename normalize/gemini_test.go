@@ -226,7 +226,8 @@ func TestGemini(t *testing.T) {
 // Gemini's Schema object.
 func assertGeminiSubset(t *testing.T, v any) {
 	t.Helper()
-	schema.Walk(v, "", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(v, "", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		for k := range s {
 			if !GeminiSupports(k) {
 				t.Errorf("%s: keyword %q is outside Gemini's subset", ptr, k)

@@ -168,9 +168,10 @@ func definitionRef(ref string) (container, name string, ok bool) {
 // every local reference that resolved in the original document still does.
 func retarget(orig, out map[string]any, container, name string) error {
 	before := map[string]string{} // pointer in out -> reference as written
-	schema.Walk(out, "", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(out, "", func(n *schema.Node) bool {
+		s := n.Value
 		if r, ok := s["$ref"].(string); ok {
-			before[ptr] = r
+			before[n.Pointer()] = r
 			if nr, changed := rebase(r, container, name); changed {
 				s["$ref"] = nr
 			}
@@ -178,8 +179,8 @@ func retarget(orig, out map[string]any, container, name string) error {
 		return true
 	})
 	var err error
-	schema.Walk(out, "", func(s map[string]any, ptr string, _ int) bool {
-		r, ok := s["$ref"].(string)
+	schema.Walk(out, "", func(n *schema.Node) bool {
+		r, ok := n.Value["$ref"].(string)
 		if !ok || err != nil {
 			return err == nil
 		}
@@ -188,8 +189,8 @@ func retarget(orig, out map[string]any, container, name string) error {
 		}
 		// A reference that did not resolve before either (a remote one, or
 		// one already dangling) is not this transform's business.
-		if _, ok := schema.Resolve(orig, before[ptr]); ok {
-			err = fmt.Errorf("reference %q would no longer resolve", before[ptr])
+		if _, ok := schema.Resolve(orig, before[n.Pointer()]); ok {
+			err = fmt.Errorf("reference %q would no longer resolve", before[n.Pointer()])
 		}
 		return true
 	})

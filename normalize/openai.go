@@ -68,9 +68,9 @@ func OpenAIRootKeywords(s any) (any, []Loss) {
 // "items": {} accept the same arrays, so the contract is kept.
 func OpenAIArrayItems(s any) any {
 	out := schema.Clone(s)
-	schema.Walk(out, "", func(n map[string]any, _ string, _ int) bool {
-		if NeedsItems(n) {
-			n["items"] = map[string]any{}
+	schema.Walk(out, "", func(n *schema.Node) bool {
+		if NeedsItems(n.Value) {
+			n.Value["items"] = map[string]any{}
 		}
 		return true
 	})

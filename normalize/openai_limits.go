@@ -48,16 +48,17 @@ type LongEnum struct {
 // declared.
 func OpenAIStrictSize(s any) StrictSize {
 	var z StrictSize
-	depth := map[string]int{}
-	schema.Walk(s, "", func(n map[string]any, ptr string, _ int) bool {
-		d := depth[ptr]
+	depth := map[*schema.Node]int{} // object nesting, counting the node's own
+	schema.Walk(s, "", func(node *schema.Node) bool {
+		n := node.Value
+		d := depth[node.Parent]
 		if schema.HasType(n, "object") || n["properties"] != nil {
 			d++
 		}
+		depth[node] = d
 		if d > z.Depth {
-			z.Depth, z.DeepestPointer = d, ptr
+			z.Depth, z.DeepestPointer = d, node.Pointer()
 		}
-		schema.Children(n, ptr, func(_ any, cptr string) { depth[cptr] = d })
 		if props, ok := n["properties"].(map[string]any); ok {
 			z.Properties += len(props)
 			for k := range props {
@@ -86,7 +87,7 @@ func OpenAIStrictSize(s any) StrictSize {
 			}
 			z.StringChars += chars
 			if allStrings && len(e) > StrictLongEnumValues && chars > StrictMaxLongEnumChars {
-				z.LongEnums = append(z.LongEnums, LongEnum{Pointer: ptr, Values: len(e), Chars: chars})
+				z.LongEnums = append(z.LongEnums, LongEnum{Pointer: node.Pointer(), Values: len(e), Chars: chars})
 			}
 		}
 		return true

@@ -33,13 +33,13 @@ func OpenAIStrict(s any) (any, []Loss) {
 		StrictClose,
 		StrictRequired,
 	} {
-		schema.Walk(out, "", func(n map[string]any, ptr string, _ int) bool {
-			r, l := step(n)
+		schema.Walk(out, "", func(n *schema.Node) bool {
+			r, l := step(n.Value)
 			for _, x := range l {
-				x.Pointer = ptr + x.Pointer
+				x.Pointer = n.Pointer() + x.Pointer
 				losses = append(losses, x)
 			}
-			replaceContents(n, r)
+			replaceContents(n.Value, r)
 			return true
 		})
 	}

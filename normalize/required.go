@@ -43,7 +43,8 @@ type Dangling struct {
 func DanglingRequired(root any) []Dangling {
 	var g *graph // built for the first "required": most schemas need none
 	var out []Dangling
-	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(root, "", func(n *schema.Node) bool {
+		s := n.Value
 		req, ok := s["required"].([]any)
 		if !ok || len(req) == 0 {
 			return true
@@ -61,14 +62,14 @@ func DanglingRequired(root any) []Dangling {
 			}
 			seen[name] = true
 			if decl == nil {
-				decl = g.declaredFor(ptr)
+				decl = g.declaredFor(n.Pointer())
 			}
 			if !decl.has(name) {
 				names = append(names, name)
 			}
 		}
 		if len(names) > 0 {
-			out = append(out, Dangling{Pointer: ptr, Names: names, Unsatisfiable: isFalse(s["additionalProperties"]) || isFalse(s["unevaluatedProperties"])})
+			out = append(out, Dangling{Pointer: n.Pointer(), Names: names, Unsatisfiable: isFalse(s["additionalProperties"]) || isFalse(s["unevaluatedProperties"])})
 		}
 		return true
 	})
@@ -141,9 +142,10 @@ type graph struct {
 
 func newGraph(root any) *graph {
 	g := &graph{root: root, nodes: map[string]map[string]any{}, at: map[uintptr]string{}, referrers: map[string][]string{}}
-	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
-		g.nodes[ptr] = s
-		g.at[reflect.ValueOf(s).Pointer()] = ptr
+	schema.Walk(root, "", func(n *schema.Node) bool {
+		ptr := n.Pointer()
+		g.nodes[ptr] = n.Value
+		g.at[reflect.ValueOf(n.Value).Pointer()] = ptr
 		return true
 	})
 	for ptr, s := range g.nodes {

@@ -426,11 +426,12 @@ func hasEqual(l []any, v any) bool {
 func refsIntoCombinators(in map[string]any) error {
 	var err error
 	r := schema.NewResolver(in)
-	schema.Walk(in, "", func(s map[string]any, ptr string, _ int) bool {
-		ref, ok := s["$ref"].(string)
+	schema.Walk(in, "", func(n *schema.Node) bool {
+		ref, ok := n.Value["$ref"].(string)
 		if !ok || err != nil {
 			return err == nil
 		}
+		ptr := n.Pointer()
 		t := r.Resolve(ptr, ref)
 		for _, k := range rootCombinatorKeywords {
 			if t.Found && (t.Pointer == "/"+k || strings.HasPrefix(t.Pointer, "/"+k+"/")) {

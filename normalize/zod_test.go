@@ -184,7 +184,8 @@ func setPointer(t *testing.T, doc any, ptr string, v any) any {
 }
 
 func sortRequired(v any) {
-	schema.Walk(v, "", func(s map[string]any, _ string, _ int) bool {
+	schema.Walk(v, "", func(n *schema.Node) bool {
+		s := n.Value
 		if req, ok := s["required"].([]any); ok {
 			sort.Slice(req, func(i, j int) bool { return req[i].(string) < req[j].(string) })
 		}

@@ -83,7 +83,8 @@ func checkSchemaComplexity(p *lint.Pass) {
 			continue
 		}
 		deepest, firstTooDeep := 0, ""
-		schema.Walk(root, "", func(_ map[string]any, ptr string, depth int) bool {
+		schema.Walk(root, "", func(n *schema.Node) bool {
+			ptr, depth := n.Pointer(), n.Depth
 			deepest = max(deepest, depth)
 			if depth > maxDepth && firstTooDeep == "" {
 				firstTooDeep = ptr

@@ -163,7 +163,8 @@ func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
 		return
 	}
 	var pruned []string
-	schema.Walk(v, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(v, "/inputSchema", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		for _, pre := range pruned {
 			if ptr == pre || strings.HasPrefix(ptr, pre+"/") {
 				return false

@@ -112,7 +112,8 @@ func checkXMcpHeader(p *lint.Pass) {
 		return
 	}
 	var anns []annotation
-	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(root, "", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		if v, ok := s["x-mcp-header"]; ok {
 			off := p.Tool.Locate("/inputSchema" + ptr + "/x-mcp-header").Offset
 			anns = append(anns, annotation{ptr: ptr, s: s, value: v, offset: off})

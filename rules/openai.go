@@ -260,7 +260,8 @@ func openaiInput(p *lint.Pass) (any, bool) {
 		return nil, false
 	}
 	leak := false
-	schema.Walk(v, "", func(s map[string]any, _ string, _ int) bool {
+	schema.Walk(v, "", func(n *schema.Node) bool {
+		s := n.Value
 		if isZodLeak(s) {
 			leak = true
 		} else if props, ok := s["properties"].(map[string]any); ok {
@@ -322,7 +323,8 @@ func checkOpenAIArrayItems(p *lint.Pass) {
 	if !ok {
 		return
 	}
-	schema.Walk(v, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(v, "/inputSchema", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		if normalize.NeedsItems(s) {
 			fixed := normalize.OpenAIArrayItems(s).(map[string]any)
 			// Only this node: nested arrays have findings of their own.

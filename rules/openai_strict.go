@@ -30,7 +30,8 @@ func pendingMerge(s map[string]any) bool {
 // not those below rewrittenKeywords, nor below the root's anyOf and oneOf.
 func walkStrict(v any, fn func(s map[string]any, ptr string)) {
 	var skip []string
-	schema.Walk(v, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(v, "/inputSchema", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		for _, p := range skip {
 			if ptr == p || strings.HasPrefix(ptr, p+"/") {
 				return false

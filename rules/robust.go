@@ -97,7 +97,8 @@ func checkIntegerAcceptsString(p *lint.Pass) {
 	// Parameters are the schemas reached from the root through keywords
 	// that describe parts of the arguments; labels name them for messages.
 	labels := map[string]string{"/inputSchema": ""}
-	schema.Walk(root, "/inputSchema", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(root, "/inputSchema", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		label, param := labels[ptr]
 		if !param {
 			return false

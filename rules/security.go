@@ -55,7 +55,8 @@ func proseOf(v map[string]any) []text {
 		if !ok {
 			continue
 		}
-		schema.Walk(sv, "/"+root, func(s map[string]any, ptr string, _ int) bool {
+		schema.Walk(sv, "/"+root, func(n *schema.Node) bool {
+			s, ptr := n.Value, n.Pointer()
 			for _, k := range []string{"description", "title"} {
 				if str, ok := s[k].(string); ok {
 					out = append(out, text{ptr + "/" + k, "a " + k + " in " + root, str})

@@ -139,7 +139,8 @@ func checkSecretInSchema(p *lint.Pass) {
 		if !ok {
 			continue
 		}
-		schema.Walk(sv, "/"+root, func(s map[string]any, ptr string, _ int) bool {
+		schema.Walk(sv, "/"+root, func(n *schema.Node) bool {
+			s, ptr := n.Value, n.Pointer()
 			for _, k := range []string{"default", "examples", "example", "const"} {
 				v, ok := s[k]
 				if !ok {

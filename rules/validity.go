@@ -259,7 +259,8 @@ func checkRefResolvable(p *lint.Pass) {
 		case schema.Draft2019:
 			keywords = append(keywords, "$recursiveRef")
 		}
-		schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
+		schema.Walk(root, "", func(n *schema.Node) bool {
+			s, ptr := n.Value, n.Pointer()
 			for _, kw := range keywords {
 				if ref, ok := s[kw].(string); ok {
 					checkRef(p, "/"+key+ptr+"/"+kw, kw, ref, r.Resolve(ptr, ref))
@@ -319,7 +320,8 @@ func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Re
 		return res.Pointer, true
 	}
 	reported := map[string]bool{}
-	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
+	schema.Walk(root, "", func(n *schema.Node) bool {
+		s, ptr := n.Value, n.Pointer()
 		if _, ok := s["$ref"].(string); !ok || reported[ptr] {
 			return true
 		}

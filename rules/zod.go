@@ -111,7 +111,8 @@ func checkZodLeak(p *lint.Pass) {
 			continue
 		}
 		var covered []string
-		schema.Walk(root, base, func(s map[string]any, ptr string, depth int) bool {
+		schema.Walk(root, base, func(n *schema.Node) bool {
+			s, ptr, depth := n.Value, n.Pointer(), n.Depth
 			for _, c := range covered {
 				if ptr == c || strings.HasPrefix(ptr, c+"/") {
 					return false

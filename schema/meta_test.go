@@ -90,7 +90,8 @@ func TestShallowNodeKey(t *testing.T) {
 	docs = append(docs, corpus(t)...)
 	for _, d := range []string{Draft2020, Draft2019, Draft7} {
 		for _, doc := range docs {
-			Walk(doc, "", func(s map[string]any, ptr string, _ int) bool {
+			Walk(doc, "", func(n *Node) bool {
+				s, ptr := n.Value, n.Pointer()
 				shallow := shallowNode(d, s)
 				if got, want := string(appendNodeKey(nil, d, shallow)), string(appendNodeKey(nil, d, s)); got != want {
 					t.Errorf("%s %s: key of the shallow node\n%s\ndiffers from the node's\n%s", d, ptr, got, want)

@@ -105,18 +105,16 @@ func NewResolver(root any) *Resolver {
 	origin := rootBase("")
 	// The document is reachable under its retrieval URI as well as its $id.
 	r.resources[origin.String()] = ""
-	type frame struct {
-		ptr  string
-		base *url.URL
-	}
-	var stack []frame
-	Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
-		for len(stack) > 0 && !pointer.Within(ptr, stack[len(stack)-1].ptr) {
-			stack = stack[:len(stack)-1]
-		}
+	// The base in effect below a node is its parent's unless it declares
+	// $id; only nodes under some $id are recorded, so a document without
+	// one (most) costs no entry per subschema.
+	scoped := map[*Node]*url.URL{}
+	var rootBase *url.URL
+	Walk(root, "", func(n *Node) bool {
+		s := n.Value
 		base := origin
-		if len(stack) > 0 {
-			base = stack[len(stack)-1].base
+		if b, ok := scoped[n.Parent]; ok && n.Parent != nil {
+			base = b
 		}
 		if id := r.idOf(s); id != "" {
 			if u, err := url.Parse(id); err == nil {
@@ -125,29 +123,34 @@ func NewResolver(root any) *Resolver {
 				abs.Fragment, abs.RawFragment = "", ""
 				if !strings.HasPrefix(id, "#") {
 					base = abs
-					r.resources[base.String()] = ptr
+					r.resources[base.String()] = n.Pointer()
 				}
 				// Before 2019-09 an anchor was declared as a fragment of
 				// $id ("#name"); accepting it in every dialect keeps a
 				// misplaced legacy anchor a validity problem, not an
 				// unresolvable reference.
 				if frag != "" && !strings.HasPrefix(frag, "/") {
-					r.anchors[base.String()+"#"+frag] = ptr
+					r.anchors[base.String()+"#"+frag] = n.Pointer()
 				}
 			}
 		}
 		for _, k := range []string{"$anchor", "$dynamicAnchor"} {
 			if a, ok := s[k].(string); ok && a != "" {
-				r.anchors[base.String()+"#"+a] = ptr
+				r.anchors[base.String()+"#"+a] = n.Pointer()
 			}
+		}
+		if base != origin {
+			scoped[n] = base
 		}
 		// Subschemas under the root's base are left out (Resolve falls
 		// back to it): most documents have no other, and a map entry per
 		// subschema cost more than the rest of indexing.
-		if rootBase, ok := r.bases[""]; !ok || base != rootBase {
-			r.bases[ptr] = base
+		if n.Parent == nil {
+			rootBase = base
+			r.bases[""] = base
+		} else if base != rootBase {
+			r.bases[n.Pointer()] = base
 		}
-		stack = append(stack, frame{ptr, base})
 		return true
 	})
 	return r

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/pointer"
 )
 
@@ -31,32 +30,159 @@ var listKeywords = []string{"allOf", "anyOf", "oneOf", "prefixItems", "items"}
 // it; a walk stops there rather than exhaust the stack.
 const MaxDepth = 1000
 
-// Visit is called for each subschema that is an object (boolean schemas
-// have nothing to inspect). Returning false skips the subschemas below it.
-type Visit func(s map[string]any, ptr string, depth int) bool
+// Node is a subschema met on a walk: its value and how it was reached. Its
+// pointer is built only when asked for, so a walk spells no pointer per
+// subschema (and none whose total length grows with the square of the
+// nesting).
+type Node struct {
+	// Value is the subschema. Walks visit object schemas only: boolean
+	// schemas have nothing to inspect.
+	Value map[string]any
+	// Parent is the schema holding this one; nil at the root of the walk.
+	Parent *Node
+	// Keyword is the member of Parent holding this schema ("properties",
+	// "items", "anyOf", ...); "" at the root.
+	Keyword string
+	// Name is the member name under a keyword that maps names to schemas
+	// ("properties", "$defs", ...); "" otherwise.
+	Name string
+	// Index is the position under a keyword that lists schemas ("anyOf",
+	// "prefixItems", "items" as a list); -1 otherwise.
+	Index int
+	// Depth is 0 at the root, 1 for its subschemas, and so on.
+	Depth int
 
-// Walk visits root (at pointer base) and every subschema below it, parents
-// before children, members in sorted key order so reports are stable.
-func Walk(root any, base string, fn Visit) {
-	walk(root, base, 0, fn)
+	ptr    string // built on first use; at the root, the walk's base
+	hasPtr bool
+	end    int // the index, in the walk's order, just past the node's descendants
 }
 
-func walk(v any, ptr string, depth int, fn Visit) {
-	s, ok := v.(map[string]any)
-	if !ok || depth > MaxDepth {
+// Pointer is where the subschema is: the walk's base pointer followed by the
+// keywords, names and indices that lead to it.
+func (n *Node) Pointer() string {
+	if n.hasPtr {
+		return n.ptr
+	}
+	// Built from the nearest ancestor that knows its pointer, storing none
+	// of the others: a deep node costs its own length, not the sum of its
+	// ancestors'.
+	var steps []*Node
+	a := n
+	for ; !a.hasPtr; a = a.Parent {
+		steps = append(steps, a)
+	}
+	b := []byte(a.ptr)
+	for i := len(steps) - 1; i >= 0; i-- {
+		b = steps[i].appendStep(b)
+	}
+	n.ptr, n.hasPtr = string(b), true
+	return n.ptr
+}
+
+// appendStep appends the tokens that lead from the parent to n.
+func (n *Node) appendStep(b []byte) []byte {
+	b = append(b, '/')
+	b = append(b, pointer.Escape(n.Keyword)...)
+	switch {
+	case n.Index >= 0:
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(n.Index), 10)
+	case mapSet[n.Keyword]:
+		b = append(b, '/')
+		b = append(b, pointer.Escape(n.Name)...)
+	}
+	return b
+}
+
+// Tree holds the subschemas of one schema in the order Walk visits them, so
+// that several read-only walks of it (one per rule) share the work of
+// finding them: following keywords, sorting member names.
+type Tree struct {
+	nodes   []Node
+	parents []int    // parent indices while the nodes slice may still move
+	keys    []string // scratch for sorting member names
+}
+
+// Reset makes t the tree of root at pointer base, reusing t's storage:
+// nodes of the previous tree must no longer be used.
+func (t *Tree) Reset(root any, base string) {
+	t.nodes, t.parents = t.nodes[:0], t.parents[:0]
+	s, ok := root.(map[string]any)
+	if !ok {
 		return
 	}
-	if !fn(s, ptr, depth) {
+	t.nodes = append(t.nodes, Node{Value: s, Index: -1, ptr: base, hasPtr: true})
+	t.parents = append(t.parents, -1)
+	t.add(0)
+	// The slice no longer grows: parents can be pointed at.
+	for i, p := range t.parents {
+		if p >= 0 {
+			t.nodes[i].Parent = &t.nodes[p]
+		}
+	}
+}
+
+// add appends the descendants of node i in walk order.
+func (t *Tree) add(i int) {
+	if depth := t.nodes[i].Depth; depth < MaxDepth {
+		eachChild(t.nodes[i].Value, true, &t.keys, func(c any, kw, name string, idx int) {
+			t.nodes = append(t.nodes, Node{Value: c.(map[string]any), Keyword: kw, Name: name, Index: idx, Depth: depth + 1})
+			t.parents = append(t.parents, i)
+			t.add(len(t.nodes) - 1)
+		})
+	}
+	t.nodes[i].end = len(t.nodes)
+}
+
+// Len is the number of subschemas in the tree.
+func (t *Tree) Len() int { return len(t.nodes) }
+
+// Walk visits the tree's subschemas, parents before children; returning
+// false skips the subschemas below a node.
+func (t *Tree) Walk(fn func(n *Node) bool) {
+	for i := 0; i < len(t.nodes); {
+		n := &t.nodes[i]
+		if fn(n) {
+			i++
+		} else {
+			i = n.end
+		}
+	}
+}
+
+// Walk visits root (at pointer base) and every object subschema below it,
+// parents before children, the members of a keyword that maps names to
+// schemas in KeywordOrder (see SortedKeys) so that what depends on the
+// order stays the same from one run to the next. Returning false skips the
+// subschemas below a node. A node's subschemas are found after fn returns,
+// so a transform may rewrite the node it is given and have the walk go on
+// into the result.
+func Walk(root any, base string, fn func(n *Node) bool) {
+	s, ok := root.(map[string]any)
+	if !ok {
 		return
 	}
-	children(s, ptr, true, func(c any, cptr string) {
-		walk(c, cptr, depth+1, fn)
+	var keys []string
+	walk(&Node{Value: s, Index: -1, ptr: base, hasPtr: true}, fn, &keys)
+}
+
+func walk(n *Node, fn func(n *Node) bool, keys *[]string) {
+	if !fn(n) || n.Depth >= MaxDepth {
+		return
+	}
+	eachChild(n.Value, true, keys, func(c any, kw, name string, idx int) {
+		walk(&Node{Value: c.(map[string]any), Parent: n, Keyword: kw, Name: name, Index: idx, Depth: n.Depth + 1}, fn, keys)
 	})
 }
 
-// Children calls fn for each direct subschema of s, with its pointer.
+// Children calls fn for each direct subschema of s, objects or not, with
+// its pointer, in the order Walk visits them.
 func Children(s map[string]any, ptr string, fn func(child any, ptr string)) {
-	children(s, ptr, false, fn)
+	var keys []string
+	eachChild(s, false, &keys, func(c any, kw, name string, idx int) {
+		n := Node{Keyword: kw, Name: name, Index: idx}
+		fn(c, string(n.appendStep([]byte(ptr))))
+	})
 }
 
 // keywordAt numbers the keywords that hold subschemas in the order children
@@ -70,26 +196,12 @@ var keywordAt = func() map[string][]int {
 	return m
 }()
 
-// Pointer prefixes of the keywords, escaped once.
-var (
-	singlePrefix = prefixes(singleKeywords, "")
-	mapPrefix    = prefixes(mapKeywords, "/")
-	listPrefix   = prefixes(listKeywords, "/")
-)
-
-func prefixes(keywords []string, suffix string) []string {
-	out := make([]string, len(keywords))
-	for i, k := range keywords {
-		out[i] = "/" + pointer.Escape(k) + suffix
-	}
-	return out
-}
-
-// children is Children; objectsOnly skips the children that are not
-// objects (which Walk does not visit) before building their pointers.
-// Every subschema's pointer is built, so it looks up only the keywords s
-// has: most schemas have a few members, and the keywords are many.
-func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any, ptr string)) {
+// eachChild calls fn for each direct subschema of s with the keyword that
+// holds it and its name or index there; objectsOnly skips the children that
+// are not objects. It looks up only the keywords s has: most schemas have a
+// few members, and the keywords are many. keys is scratch space for sorting
+// names.
+func eachChild(s map[string]any, objectsOnly bool, keys *[]string, fn func(c any, kw, name string, idx int)) {
 	var present uint64 // bit i: keyword i of keywordAt
 	if len(s) < len(keywordAt) {
 		for k := range s {
@@ -109,7 +221,7 @@ func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any,
 		}
 		if c, ok := s[k]; ok {
 			if _, isList := c.([]any); !isList && (!objectsOnly || isObject(c)) {
-				fn(c, ptr+singlePrefix[i])
+				fn(c, k, "", -1)
 			}
 		}
 	}
@@ -118,21 +230,34 @@ func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any,
 		if present&(1<<(bit+i)) == 0 {
 			continue
 		}
-		if m, ok := s[k].(map[string]any); ok {
-			var small [16]string
-			for _, name := range SortedKeysInto(small[:0], m) {
-				c := m[name]
-				if k == "dependencies" {
-					if _, isList := c.([]any); isList {
-						continue
-					}
-				}
-				if objectsOnly && !isObject(c) {
+		m, ok := s[k].(map[string]any)
+		if !ok {
+			continue
+		}
+		// The names are sorted into scratch space that fn, walking on,
+		// shares: each level keeps its part of it (a larger array left
+		// behind still holds the outer levels' names).
+		start := len(*keys)
+		if cap(*keys)-start < len(m) {
+			grown := make([]string, start, 2*(start+len(m)))
+			copy(grown, *keys)
+			*keys = grown
+		}
+		names := SortedKeysInto((*keys)[start:start], m)
+		*keys = (*keys)[:start+len(names)]
+		for _, name := range names {
+			c := m[name]
+			if k == "dependencies" {
+				if _, isList := c.([]any); isList {
 					continue
 				}
-				fn(c, ptr+mapPrefix[i]+pointer.Escape(name))
 			}
+			if objectsOnly && !isObject(c) {
+				continue
+			}
+			fn(c, k, name, -1)
 		}
+		*keys = (*keys)[:start]
 	}
 	bit += len(mapKeywords)
 	for i, k := range listKeywords {
@@ -144,7 +269,7 @@ func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any,
 				if objectsOnly && !isObject(c) {
 					continue
 				}
-				fn(c, ptr+listPrefix[i]+strconv.Itoa(j))
+				fn(c, k, "", j)
 			}
 		}
 	}
@@ -153,76 +278,4 @@ func children(s map[string]any, ptr string, objectsOnly bool, fn func(child any,
 func isObject(v any) bool {
 	_, ok := v.(map[string]any)
 	return ok
-}
-
-// Types returns the types a schema names with "type" (a string or a list).
-func Types(s map[string]any) []string {
-	switch t := s["type"].(type) {
-	case string:
-		return []string{t}
-	case []any:
-		var out []string
-		for _, e := range t {
-			if str, ok := e.(string); ok {
-				out = append(out, str)
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-// HasType reports whether s names type t.
-func HasType(s map[string]any, t string) bool {
-	for _, x := range Types(s) {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
-
-// Clone deep-copies a decoded JSON value, so transforms never alias the
-// value they were given.
-func Clone(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = Clone(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = Clone(e)
-		}
-		return out
-	}
-	return v
-}
-
-// KindWithArticle is Kind for a sentence: "an array", "a string", "null".
-func KindWithArticle(v any) string {
-	if v == nil {
-		return "null"
-	}
-	return english.A(Kind(v))
-}
-
-// Kind names the JSON type of a decoded value, as messages spell it.
-func Kind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	}
-	return "number"
 }

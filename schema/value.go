@@ -1,0 +1,80 @@
+package schema
+
+import "github.com/mcplint/mcplint/internal/english"
+
+// Types returns the types a schema names with "type" (a string or a list).
+func Types(s map[string]any) []string {
+	switch t := s["type"].(type) {
+	case string:
+		return []string{t}
+	case []any:
+		var out []string
+		for _, e := range t {
+			if str, ok := e.(string); ok {
+				out = append(out, str)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// HasType reports whether s names type t.
+func HasType(s map[string]any, t string) bool {
+	switch x := s["type"].(type) {
+	case string:
+		return x == t
+	case []any:
+		for _, e := range x {
+			if e == any(t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Clone deep-copies a decoded JSON value, so transforms never alias the
+// value they were given.
+func Clone(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = Clone(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Clone(e)
+		}
+		return out
+	}
+	return v
+}
+
+// KindWithArticle is Kind for a sentence: "an array", "a string", "null".
+func KindWithArticle(v any) string {
+	if v == nil {
+		return "null"
+	}
+	return english.A(Kind(v))
+}
+
+// Kind names the JSON type of a decoded value, as messages spell it.
+func Kind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	return "number"
+}
