@@ -28,6 +28,9 @@ type Diagnostic struct {
 	RelPointer string
 	// Offset is the byte offset of the finding in its source.
 	Offset int
+	// End is where the value the finding points at ends in the source; zero
+	// when the pointer names something missing (a keyword to add).
+	End manifest.Position
 }
 
 // FixKind reports the kind of the diagnostic's fix: none, safe or unsafe.
@@ -46,8 +49,23 @@ type Fix struct {
 	// Message says what the fix does, in a few words.
 	Message string
 	// Safe fixes keep the tool's contract and are applied by default.
-	Safe  bool
+	Safe bool
+	// Edits change the tool at JSON Pointers relative to it, as the rule
+	// writes them.
 	Edits []manifest.Edit
+	// Build, given instead of Edits, computes them: the engine calls it only
+	// in runs that need the edits (Config.FixEdits), so that a rule whose
+	// fixes cost more than its findings (one rewrite per parameter, say)
+	// does not pay for them when the fixes are only named.
+	Build func() []manifest.Edit
+	// TextEdits are the fix as edits of the source, in source order, which
+	// the fix loop applies and SARIF reports. The engine fills them in runs
+	// that need them; they stay empty when the fix's edits cannot all be
+	// made together, and such a fix is never applied.
+	TextEdits []manifest.TextEdit
+
+	built bool  // Edits and TextEdits are final
+	err   error // why Edits could not be turned into TextEdits
 }
 
 // Sort orders diagnostics by file, position, then rule.

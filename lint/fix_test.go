@@ -99,6 +99,21 @@ var aliasB = &lint.Rule{ID: "alias-b", Packs: []string{"mcp"}, Severity: lint.In
 		}
 	}}
 
+// toUpper and toLower undo each other's fix of the title.
+var toUpper = &lint.Rule{ID: "to-upper", Packs: []string{"mcp"}, Severity: lint.Info, Fix: lint.SafeFix,
+	Check: func(p *lint.Pass) {
+		if t, ok := p.Value["title"].(string); ok && t != strings.ToUpper(t) {
+			p.ReportFix("/title", safeFix("upper", manifest.Edit{Op: manifest.Replace, Pointer: "/title", Value: strings.ToUpper(t)}), "title not in upper case")
+		}
+	}}
+
+var toLower = &lint.Rule{ID: "to-lower", Packs: []string{"mcp"}, Severity: lint.Info, Fix: lint.SafeFix,
+	Check: func(p *lint.Pass) {
+		if t, ok := p.Value["title"].(string); ok && t != strings.ToLower(t) {
+			p.ReportFix("/title", safeFix("lower", manifest.Edit{Op: manifest.Replace, Pointer: "/title", Value: strings.ToLower(t)}), "title not in lower case")
+		}
+	}}
+
 // counting returns a rule that counts how often each tool is checked.
 func counting(n *atomic.Int32) *lint.Rule {
 	return &lint.Rule{ID: "count", Packs: []string{"mcp"}, Check: func(*lint.Pass) { n.Add(1) }}
@@ -113,6 +128,8 @@ type fixCase struct {
 	applied int
 	lints   int      // how many times Fix linted (rounds + the final lint)
 	remain  []string // rules of the findings left
+	// oscillating are the rules Fix blames for not converging.
+	oscillating []string
 }
 
 func TestFixLoop(t *testing.T) {
@@ -156,7 +173,14 @@ func TestFixLoop(t *testing.T) {
 		src:     `{"name":"a","version":0}`,
 		want:    `{"name":"a","version":10}`,
 		applied: lint.MaxFixRounds, lints: lint.MaxFixRounds + 1,
-		remain: []string{"bump"},
+		remain: []string{"bump"}, oscillating: []string{"bump"},
+	}, {
+		name:    "fixes that undo each other are named",
+		rules:   []*lint.Rule{toUpper, toLower, trimDescription},
+		src:     `[{"name":"a","title":"x"},{"name":"b","description":" b"}]`,
+		want:    `[{"name":"a","title":"x"},{"name":"b","description":"b"}]`,
+		applied: lint.MaxFixRounds + 1, lints: lint.MaxFixRounds + 1,
+		remain: []string{"to-upper"}, oscillating: []string{"to-lower", "to-upper"},
 	}, {
 		name:    "unsafe fixes wait for permission",
 		rules:   []*lint.Rule{dropExtra, trimDescription},
@@ -210,6 +234,9 @@ func TestFixLoop(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.remain, remain); diff != "" {
 				t.Errorf("remaining (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.oscillating, res.Oscillating); diff != "" {
+				t.Errorf("oscillating (-want +got):\n%s", diff)
 			}
 			if string(res.Manifest.Src) != string(res.Src) || res.Manifest.Path != "m.json" {
 				t.Error("the result's manifest is not loaded from its bytes")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // Pass is one rule's view of one tool.
@@ -20,10 +21,59 @@ type Pass struct {
 	// use.
 	Cache *Cache
 
+	schemas  *toolSchemas
 	options  map[string]any
 	packs    map[string]bool
 	selected map[string]bool
 	report   func(Diagnostic)
+}
+
+// SchemaMembers are the members of a tool that hold a JSON Schema, in the
+// order Pass.Walk visits them.
+var SchemaMembers = []string{"inputSchema", "outputSchema"}
+
+// toolSchemas holds the subschemas of the tool being linted, found once for
+// all the rules that walk them.
+type toolSchemas struct {
+	value map[string]any
+	trees [2]schema.Tree
+	built [2]bool
+}
+
+func (s *toolSchemas) reset(v map[string]any) {
+	s.value, s.built = v, [2]bool{}
+}
+
+func (s *toolSchemas) tree(i int) *schema.Tree {
+	if !s.built[i] {
+		member := SchemaMembers[i]
+		s.trees[i].Reset(s.value[member], "/"+member)
+		s.built[i] = true
+	}
+	return &s.trees[i]
+}
+
+// Schema returns the subschemas of the tool's member ("inputSchema" or
+// "outputSchema"), found once for every rule that walks them. Its nodes'
+// pointers are relative to the tool ("/inputSchema/properties/a"). A member
+// that is missing or not an object has none.
+func (p *Pass) Schema(member string) *schema.Tree {
+	for i, m := range SchemaMembers {
+		if m == member {
+			return p.schemas.tree(i)
+		}
+	}
+	panic(fmt.Sprintf("lint: %q is not a schema member of a tool", member))
+}
+
+// Walk visits every subschema of the tool's inputSchema, then of its
+// outputSchema, parents before children; returning false skips the
+// subschemas below a node. Rules walk through it rather than on their own,
+// so that the subschemas are found once for all of them.
+func (p *Pass) Walk(fn func(n *schema.Node) bool) {
+	for i := range SchemaMembers {
+		p.schemas.tree(i).Walk(fn)
+	}
 }
 
 // PackEnabled reports whether any rule of pack runs in this run. A fix

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -47,41 +48,28 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 // worker. An error is an input error (a tool that cannot be decoded; the
 // first tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
-	var (
-		mu        sync.Mutex
-		diags     []Diagnostic
-		first     error
-		firstTool int
-	)
-	add := func(t *manifest.Tool, r *Rule, d Diagnostic) {
-		l.place(t, &d)
-		if l.suppressed(r, &d) {
-			return
-		}
-		if s, ok := l.Config.Severity[r.ID]; ok {
-			d.Severity = s
-		} else if d.Severity == 0 {
-			d.Severity = r.Severity
-		}
-		mu.Lock()
-		diags = append(diags, d)
-		mu.Unlock()
-	}
 	var perTool []*Rule
 	for _, r := range l.Rules {
 		if r.Check != nil {
 			perTool = append(perTool, r)
 		}
 	}
+	var diags []Diagnostic
 	if len(perTool) > 0 && len(m.Tools) > 0 {
-		var next atomic.Int64 // index of the next tool to lint
-		var wg sync.WaitGroup
-		workers := min(runtime.GOMAXPROCS(0), len(m.Tools))
-		for range workers {
+		var (
+			next      atomic.Int64 // index of the next tool to lint
+			wg        sync.WaitGroup
+			mu        sync.Mutex
+			first     error
+			firstTool int
+		)
+		workers := make([]*worker, min(runtime.GOMAXPROCS(0), len(m.Tools)))
+		for wi := range workers {
+			w := l.newWorker(perTool)
+			workers[wi] = w
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				w := l.newWorker(perTool, add)
 				for {
 					i := int(next.Add(1)) - 1
 					if i >= len(m.Tools) {
@@ -104,7 +92,16 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		if first != nil {
 			return nil, first
 		}
+		n := 0
+		for _, w := range workers {
+			n += len(w.diags)
+		}
+		diags = make([]Diagnostic, 0, n)
+		for _, w := range workers {
+			diags = append(diags, w.diags...)
+		}
 	}
+	var listed []Diagnostic
 	for _, r := range l.Rules {
 		if r.CheckList == nil {
 			continue
@@ -113,34 +110,108 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			r.CheckList(&ListPass{
 				Rule: r, Manifest: m, Protocol: l.Config.Protocol,
 				options: l.Config.Options[r.ID], packs: l.packs,
-				report: func(t *manifest.Tool, d Diagnostic) { add(t, r, d) },
+				report: func(t *manifest.Tool, d Diagnostic) {
+					if l.keep(t, r, &d) {
+						listed = append(listed, d)
+					}
+				},
 			})
 		})
 		if err != nil {
 			return nil, err
 		}
 	}
+	// The findings of list rules are placed tool by tool, as a worker
+	// places its tool's.
+	slices.SortStableFunc(listed, func(a, b Diagnostic) int { return a.ToolIndex - b.ToolIndex })
+	for i := 0; i < len(listed); {
+		j := i + 1
+		for j < len(listed) && listed[j].ToolIndex == listed[i].ToolIndex {
+			j++
+		}
+		place(m.Tools[listed[i].ToolIndex], listed[i:j])
+		i = j
+	}
+	diags = append(diags, listed...)
 	Sort(diags)
 	return diags, nil
+}
+
+// keep fills in what a finding of rule r about tool t needs before it is
+// placed, and reports whether it stays: a suppression may drop it. It
+// applies the configured severity and, in runs that need them, builds the
+// fix's edits while the tool's decoded value is still at hand; otherwise it
+// lets go of what would build them.
+func (l *Linter) keep(t *manifest.Tool, r *Rule, d *Diagnostic) bool {
+	d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
+	if l.suppressed(r, d) {
+		return false
+	}
+	if s, ok := l.Config.Severity[r.ID]; ok {
+		d.Severity = s
+	} else if d.Severity == 0 {
+		d.Severity = r.Severity
+	}
+	if f := d.Fix; f != nil && !f.built {
+		if l.Config.FixEdits {
+			if f.Edits == nil && f.Build != nil {
+				f.Edits = f.Build()
+			}
+			if len(f.Edits) > 0 {
+				te, whole, err := t.TextEdits(f.Edits)
+				if whole {
+					f.TextEdits = te
+				}
+				f.err = err
+			}
+			f.built = true
+		}
+		f.Build = nil
+	}
+	return true
+}
+
+// place fills in where the findings ds of tool t are, finding all their
+// pointers in one reading of the tool.
+func place(t *manifest.Tool, ds []Diagnostic) {
+	rels := make([]string, len(ds))
+	for i := range ds {
+		rels[i] = ds[i].RelPointer
+	}
+	for i, pl := range t.Places(rels) {
+		d := &ds[i]
+		pos := t.M.Position(pl.Offset())
+		d.Line, d.Column, d.Offset = pos.Line, pos.Column, pos.Offset
+		d.Pointer = t.DocPointer(d.RelPointer)
+		if pl.Found {
+			d.End = t.M.Position(pl.End)
+		}
+	}
 }
 
 // worker lints tools one after the other. Its passes, one per rule, are
 // made once and reused for every tool: at ten thousand tools, a pass and
 // its report function per rule and tool were a good part of the run's
-// allocations.
+// allocations. It keeps its findings, placed, until the run merges them.
 type worker struct {
-	rules  []*Rule
-	passes []Pass
-	tool   *manifest.Tool // the tool being linted, for the reports
+	rules   []*Rule
+	passes  []Pass
+	schemas toolSchemas
+	tool    *manifest.Tool // the tool being linted, for the reports
+	diags   []Diagnostic
 }
 
-func (l *Linter) newWorker(rules []*Rule, add func(*manifest.Tool, *Rule, Diagnostic)) *worker {
+func (l *Linter) newWorker(rules []*Rule) *worker {
 	w := &worker{rules: rules, passes: make([]Pass, len(rules))}
 	for i, r := range rules {
 		w.passes[i] = Pass{
-			Rule: r, Protocol: l.Config.Protocol, Cache: l.Cache,
+			Rule: r, Protocol: l.Config.Protocol, Cache: l.Cache, schemas: &w.schemas,
 			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected,
-			report: func(d Diagnostic) { add(w.tool, r, d) },
+			report: func(d Diagnostic) {
+				if l.keep(w.tool, r, &d) {
+					w.diags = append(w.diags, d)
+				}
+			},
 		}
 	}
 	return w
@@ -153,12 +224,15 @@ func (w *worker) lintTool(t *manifest.Tool) error {
 	}
 	obj, _ := v.(map[string]any)
 	w.tool = t
+	w.schemas.reset(obj)
+	from := len(w.diags)
 	defer func() {
 		// Let the decoded tool go while the worker waits for the next.
 		for i := range w.passes {
 			w.passes[i].Tool, w.passes[i].Value = nil, nil
 		}
 		w.tool = nil
+		w.schemas.reset(nil)
 	}()
 	for i, r := range w.rules {
 		p := &w.passes[i]
@@ -166,6 +240,9 @@ func (w *worker) lintTool(t *manifest.Tool) error {
 		if err := guard(r, t, func() { r.Check(p) }); err != nil {
 			return err
 		}
+	}
+	if len(w.diags) > from {
+		place(t, w.diags[from:])
 	}
 	return nil
 }
@@ -196,14 +273,4 @@ func guard(r *Rule, t *manifest.Tool, fn func()) (err error) {
 	}()
 	fn()
 	return nil
-}
-
-// place fills in where a diagnostic is.
-func (l *Linter) place(t *manifest.Tool, d *Diagnostic) {
-	pos := t.Locate(d.RelPointer)
-	d.File = t.M.Path
-	d.Line, d.Column, d.Offset = pos.Line, pos.Column, pos.Offset
-	d.Tool = t.Name
-	d.ToolIndex = t.Index
-	d.Pointer = t.DocPointer(d.RelPointer)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
 )
 
 func load(t *testing.T, src string) *manifest.Manifest {
@@ -276,5 +278,106 @@ func TestPackEnabled(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"a", "b", "a", "b"}, seen); diff != "" {
 		t.Errorf("packs seen (-want +got):\n%s", diff)
+	}
+}
+
+// TestFixEditsOnDemand checks that a fix given as Build is built only in
+// runs that need its edits, once per finding, and then turned into edits
+// of the source; without them the fix is still named and rated.
+func TestFixEditsOnDemand(t *testing.T) {
+	var builds atomic.Int32
+	closeSchema := &lint.Rule{ID: "close", Packs: []string{"mcp"}, Severity: lint.Warning, Fix: lint.SafeFix,
+		Check: func(p *lint.Pass) {
+			p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+				if _, ok := n.Value["additionalProperties"]; !ok {
+					ptr := n.Pointer()
+					p.ReportFix(ptr, &lint.Fix{Message: "close it", Safe: true, Build: func() []manifest.Edit {
+						builds.Add(1)
+						return []manifest.Edit{{Op: manifest.Add, Pointer: ptr + "/additionalProperties", Value: false}}
+					}}, "open object")
+				}
+				return true
+			})
+		}}
+	src := `{"name":"a","inputSchema":{"type":"object","properties":{"p":{"type":"object","additionalProperties":true}}}}`
+	ds, err := newLinter(t, []*lint.Rule{closeSchema}, lint.Config{}).Lint(load(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 1 || ds[0].Fix == nil || ds[0].Fix.Message != "close it" || ds[0].FixKind() != lint.SafeFix {
+		t.Fatalf("without edits: %+v", ds)
+	}
+	if n := builds.Load(); n != 0 || ds[0].Fix.Edits != nil || ds[0].Fix.TextEdits != nil {
+		t.Errorf("a run that shows no edits built the fix %d times: %+v", n, ds[0].Fix)
+	}
+	m := load(t, src)
+	ds, err = newLinter(t, []*lint.Rule{closeSchema}, lint.Config{FixEdits: true}).Lint(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := builds.Load(); n != 1 || len(ds) != 1 || len(ds[0].Fix.TextEdits) != 1 {
+		t.Fatalf("with edits: %d builds, %+v", n, ds)
+	}
+	want := `{"name":"a","inputSchema":{"type":"object","properties":{"p":{"type":"object","additionalProperties":true}},"additionalProperties":false}}`
+	if got := string(m.ApplyText(ds[0].Fix.TextEdits)); got != want {
+		t.Errorf("the fix's text edits give\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestLintEnd checks the end a finding's value is given, and that a
+// finding at a missing pointer is placed at its parent with no end.
+func TestLintEnd(t *testing.T) {
+	at := &lint.Rule{ID: "at", Packs: []string{"mcp"}, Severity: lint.Info, Check: func(p *lint.Pass) {
+		p.Reportf("/inputSchema/properties", "here")
+		p.Reportf("/inputSchema/missing", "missing")
+	}}
+	src := "{\"name\": \"a\", \"inputSchema\": {\"properties\": {\n  \"x\": {}\n}}}"
+	ds, err := newLinter(t, []*lint.Rule{at}, lint.Config{}).Lint(load(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 2 {
+		t.Fatalf("%d findings", len(ds))
+	}
+	here, missing := ds[1], ds[0]
+	if here.Message != "here" {
+		here, missing = missing, here
+	}
+	if here.Line != 1 || here.Column != 31 || here.End.Line != 3 || here.End.Column != 2 || src[here.Offset:here.End.Offset] != "\"properties\": {\n  \"x\": {}\n}" {
+		t.Errorf("here: %d:%d to %+v", here.Line, here.Column, here.End)
+	}
+	if missing.Line != 1 || missing.Column != 15 || missing.End != (manifest.Position{}) {
+		t.Errorf("missing: %d:%d to %+v", missing.Line, missing.Column, missing.End)
+	}
+}
+
+// TestPassWalk checks that rules walking a tool's schemas see every
+// subschema of inputSchema then outputSchema, with tool-relative pointers,
+// each rule on its own (one rule skipping a subtree does not hide it from
+// another).
+func TestPassWalk(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string][]string{}
+	walker := func(id string, skip string) *lint.Rule {
+		return &lint.Rule{ID: id, Packs: []string{"mcp"}, Check: func(p *lint.Pass) {
+			p.Walk(func(n *schema.Node) bool {
+				mu.Lock()
+				seen[id] = append(seen[id], n.Pointer())
+				mu.Unlock()
+				return n.Keyword != skip
+			})
+		}}
+	}
+	src := `{"name":"a","inputSchema":{"properties":{"p":{"items":{}}}},"outputSchema":{"not":{}}}`
+	_, err := newLinter(t, []*lint.Rule{walker("all", "-"), walker("shallow", "properties")}, lint.Config{}).Lint(load(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"all":     {"/inputSchema", "/inputSchema/properties/p", "/inputSchema/properties/p/items", "/outputSchema", "/outputSchema/not"},
+		"shallow": {"/inputSchema", "/inputSchema/properties/p", "/outputSchema", "/outputSchema/not"},
+	}
+	if diff := cmp.Diff(want, seen); diff != "" {
+		t.Errorf("walks (-want +got):\n%s", diff)
 	}
 }

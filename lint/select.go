@@ -26,6 +26,11 @@ type Config struct {
 	Options map[string]map[string]any
 	// UnsafeFixes lets Fix apply unsafe fixes too.
 	UnsafeFixes bool
+	// FixEdits has Lint give every fix its edits (Fix.Edits, TextEdits), for
+	// a report that shows them, such as SARIF. Without it a fix is only
+	// named and rated, which is all the other reports say; Fix always
+	// builds them.
+	FixEdits bool
 	// Suppress drops matching findings from Lint's results (and so from
 	// what Fix fixes).
 	Suppress []Suppression

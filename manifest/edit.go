@@ -57,18 +57,94 @@ type splice struct {
 	conflict   bool // not applied: another edit of the same Apply adds the same member
 }
 
+// TextEdit replaces the bytes Src[Start:End] of a manifest with NewText: an
+// edit of the source itself, which every consumer of a fix shares (the fix
+// loop applies it, SARIF reports it, --diff shows its effect).
+type TextEdit struct {
+	Start, End int
+	NewText    string
+}
+
 // Apply returns the source with the edits spliced in. Everything outside the
 // edited spans stays byte-identical. An edit whose bytes overlap those of an
 // earlier edit is not applied; skipped reports which, so a caller can apply
 // them on the result in a further round.
 func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err error) {
+	sp, err := m.splices(edits)
+	if err != nil {
+		return nil, nil, err
+	}
+	skipped = make([]bool, len(edits))
+	var kept []TextEdit
+	last := 0
+	for _, s := range sp {
+		switch {
+		case s.conflict:
+			skipped[s.order] = true
+		case s.noop:
+		case s.start < last:
+			skipped[s.order] = true
+		default:
+			kept = append(kept, TextEdit{s.start, s.end, s.text})
+			last = s.end
+		}
+	}
+	return m.ApplyText(kept), skipped, nil
+}
+
+// TextEdits turns the edits of one fix of tool t into edits of the source,
+// in source order. whole is false when they cannot all be made together
+// (two of them write the same bytes): such a fix is never applied.
+func (t *Tool) TextEdits(edits []Edit) (te []TextEdit, whole bool, err error) {
+	tes := make([]ToolEdit, len(edits))
+	for i, e := range edits {
+		tes[i] = ToolEdit{Tool: t, Edit: e}
+	}
+	sp, err := t.M.splices(tes)
+	if err != nil {
+		return nil, false, err
+	}
+	last := 0
+	for _, s := range sp {
+		switch {
+		case s.noop:
+		case s.conflict, s.start < last:
+			return nil, false, nil
+		default:
+			te = append(te, TextEdit{s.start, s.end, s.text})
+			last = s.end
+		}
+	}
+	return te, true, nil
+}
+
+// ApplyText returns the source with edits made. They are in source order
+// and do not overlap (an insertion may stand at the end of another edit).
+func (m *Manifest) ApplyText(edits []TextEdit) []byte {
+	grow := 0
+	for _, e := range edits {
+		grow += len(e.NewText) - (e.End - e.Start)
+	}
+	out := make([]byte, 0, len(m.Src)+max(grow, 0))
+	last := 0
+	for _, e := range edits {
+		out = append(out, m.Src[last:e.Start]...)
+		out = append(out, e.NewText...)
+		last = e.End
+	}
+	return append(out, m.Src[last:]...)
+}
+
+// splices plans the edits of one Apply, in the order they go into the
+// source.
+func (m *Manifest) splices(edits []ToolEdit) ([]splice, error) {
 	st := m.style()
 	// Removals in one container are spliced together so that runs of removed
 	// members take their separators with them exactly once.
 	removed := map[*Tool]map[string]bool{}
 	for _, te := range edits {
 		if p := te.Edit.Pointer; p != "" && p[0] != '/' {
-			return nil, nil, fmt.Errorf("%s: tool %q: %s %q: not a JSON Pointer (it must be empty or start with \"/\")", m.Path, te.Tool.Name, te.Edit.Op, p)
+			return nil, fmt.Errorf("%s: tool %q: %s %q: not a JSON Pointer (it must be empty or start with \"/\")", m.Path, te.Tool.Name, te.Edit.Op, p)
 		}
 		if te.Edit.Op == Remove {
 			if removed[te.Tool] == nil {
@@ -82,7 +158,7 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 	if m.Format == YAML {
 		planned = planYAML(edits, st, removed, fills)
 	}
-	var sp []splice
+	sp := make([]splice, 0, len(edits))
 	for i, te := range edits {
 		var s splice
 		var err error
@@ -101,7 +177,7 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 			s, err = te.Tool.jsonSplice(te.Edit, st, removed[te.Tool])
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: tool %q: %s %s: %w", m.Path, te.Tool.Name, te.Edit.Op, te.Edit.Pointer, err)
+			return nil, fmt.Errorf("%s: tool %q: %s %s: %w", m.Path, te.Tool.Name, te.Edit.Op, te.Edit.Pointer, err)
 		}
 		s.order = i
 		s.depth = strings.Count(te.Tool.sourcePointer(te.Edit.Pointer), "/")
@@ -116,31 +192,7 @@ func (m *Manifest) Apply(edits []ToolEdit) (out []byte, skipped []bool, err erro
 		}
 		return sp[i].depth > sp[j].depth
 	})
-	skipped = make([]bool, len(edits))
-	grow := 0
-	for _, s := range sp {
-		grow += len(s.text)
-	}
-	out = make([]byte, 0, len(m.Src)+grow)
-	last := 0
-	for _, s := range sp {
-		if s.conflict {
-			skipped[s.order] = true
-			continue
-		}
-		if s.noop {
-			continue
-		}
-		if s.start < last {
-			skipped[s.order] = true
-			continue
-		}
-		out = append(out, m.Src[last:s.start]...)
-		out = append(out, s.text...)
-		last = s.end
-	}
-	out = append(out, m.Src[last:]...)
-	return out, skipped, nil
+	return sp, nil
 }
 
 func (m *Manifest) style() style {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/mcplint/mcplint/pointer"
 )
 
@@ -125,122 +126,200 @@ func (ix *index) lookup(ptr string) (n *node, at string, found bool) {
 	}
 }
 
+// Place is where the value at a tool-relative pointer is in the source.
+type Place struct {
+	// Key is where the member's key starts when the value is an object
+	// member, and -1 otherwise.
+	Key int
+	// Start and End delimit the value's bytes. For a pointer that does not
+	// exist (a missing keyword), Found is false, Key and Start are those of
+	// its deepest existing ancestor, and End is 0.
+	Start, End int
+	Found      bool
+}
+
+// Offset is where a finding at the place is shown: the member's key, or
+// the value when it is not a member.
+func (p Place) Offset() int {
+	if p.Key >= 0 {
+		return p.Key
+	}
+	return p.Start
+}
+
 // Locate gives the position of the value at a tool-relative pointer: the
 // member's key when the value is an object member, the value otherwise. A
 // pointer that does not exist (a missing keyword) is placed at its deepest
 // existing ancestor.
 func (t *Tool) Locate(rel string) Position {
-	if t.M.Format == JSON {
-		keyStart, start, _, _ := t.scanJSON(t.sourcePointer(rel))
-		if keyStart >= 0 {
-			return t.M.Position(keyStart)
-		}
-		return t.M.Position(start)
-	}
-	n, _, _ := t.index().lookup(t.sourcePointer(rel))
-	if n == nil {
-		return t.M.Position(t.start)
-	}
-	if n.keyStart >= 0 {
-		return t.M.Position(n.keyStart)
-	}
-	return t.M.Position(n.start)
+	return t.M.Position(t.Places([]string{rel})[0].Offset())
 }
 
 // Span returns the byte span of the value at a tool-relative pointer, and
 // whether it exists.
 func (t *Tool) Span(rel string) (start, end int, ok bool) {
-	if t.M.Format == JSON {
-		_, start, end, ok = t.scanJSON(t.sourcePointer(rel))
-		if !ok {
-			return 0, 0, false
-		}
-		return start, end, true
-	}
-	n, _, found := t.index().lookup(t.sourcePointer(rel))
-	if !found {
+	p := t.Places([]string{rel})[0]
+	if !p.Found {
 		return 0, 0, false
 	}
-	return n.start, n.end, true
+	return p.Start, p.End, true
 }
 
-// scanJSON finds the value at a source pointer by reading the tool's bytes
-// along the pointer's path, skipping every other value. A diagnostic needs
-// one position; building the tool's whole index for it (which edits need)
-// would cost far more time and memory, as most tools with a finding are never
-// edited. When the pointer does not exist, the deepest existing value on its
-// path is returned with found false. keyStart is -1 when the value is not an
-// object member.
-func (t *Tool) scanJSON(ptr string) (keyStart, start, end int, found bool) {
-	src := t.M.Src[t.start:t.end]
-	dec := newDecoder(src)
-	keyStart, start = -1, t.start
-	for rest := ptr; rest != ""; {
-		// The next reference token, unescaped only when it must be.
-		rest = rest[1:]
-		tok := rest
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			tok, rest = rest[:i], rest[i:]
-		} else {
-			rest = ""
-		}
-		tok = pointer.Unescape(tok)
-		matched := false
-		switch dec.PeekKind() {
-		case '{':
-			if _, err := dec.ReadToken(); err != nil {
-				return keyStart, start, 0, false
-			}
-			for dec.PeekKind() == '"' {
-				ks := skipSpace(src, int(dec.InputOffset()))
-				name, err := dec.ReadValue()
-				if err != nil {
-					return keyStart, start, 0, false
-				}
-				if nameIs(name, tok) {
-					keyStart, start = t.start+ks, t.start+skipSpace(src, int(dec.InputOffset()))
-					matched = true
-					break
-				}
-				if err := dec.SkipValue(); err != nil {
-					return keyStart, start, 0, false
-				}
-			}
-		case '[':
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || strconv.Itoa(i) != tok {
-				return keyStart, start, 0, false
-			}
-			if _, err := dec.ReadToken(); err != nil {
-				return keyStart, start, 0, false
-			}
-			for j := 0; dec.PeekKind() != ']' && dec.PeekKind() != 0; j++ {
-				if j == i {
-					keyStart, start = -1, t.start+skipSpace(src, int(dec.InputOffset()))
-					matched = true
-					break
-				}
-				if err := dec.SkipValue(); err != nil {
-					return keyStart, start, 0, false
-				}
+// Places locates many tool-relative pointers at once. A JSON tool is read
+// once, along the paths of the pointers only, skipping every other value:
+// the findings of a tool need a few places, and building the tool's whole
+// index for them (which edits need) would cost far more time and memory.
+func (t *Tool) Places(rels []string) []Place {
+	out := make([]Place, len(rels))
+	if t.M.Format == YAML {
+		ix := t.index()
+		for i, rel := range rels {
+			n, _, found := ix.lookup(t.sourcePointer(rel))
+			switch {
+			case n == nil:
+				out[i] = Place{Key: -1, Start: t.start}
+			case found:
+				out[i] = Place{Key: n.keyStart, Start: n.start, End: n.end, Found: true}
+			default:
+				out[i] = Place{Key: n.keyStart, Start: n.start}
 			}
 		}
-		if !matched {
-			return keyStart, start, 0, false
-		}
+		return out
 	}
-	v, err := dec.ReadValue()
-	if err != nil {
-		return keyStart, start, 0, false
+	root := &placeTrie{}
+	for i, rel := range rels {
+		n := root
+		src := t.sourcePointer(rel)
+		for rest := src; rest != ""; {
+			rest = rest[1:]
+			tok := rest
+			if j := strings.IndexByte(rest, '/'); j >= 0 {
+				tok, rest = rest[:j], rest[j:]
+			} else {
+				rest = ""
+			}
+			n = n.child(pointer.Unescape(tok))
+		}
+		n.want = append(n.want, i)
 	}
-	return keyStart, start, start + len(v), true
+	s := &placeScan{src: t.M.Src[t.start:t.end], base: t.start, out: out}
+	s.dec = newDecoder(s.src)
+	s.visit(root, -1, t.start)
+	return out
 }
 
-// nameIs reports whether the raw member name spells s.
-func nameIs(raw []byte, s string) bool {
-	body := raw[1 : len(raw)-1]
-	if bytes.IndexByte(body, '\\') < 0 {
-		return string(body) == s
+// placeTrie holds the pointers Places looks for, token by token.
+type placeTrie struct {
+	children map[string]*placeTrie
+	want     []int // the indices of the pointers ending here
+}
+
+func (n *placeTrie) child(tok string) *placeTrie {
+	if n.children == nil {
+		n.children = map[string]*placeTrie{}
 	}
-	return rawString(raw) == s
+	c, ok := n.children[tok]
+	if !ok {
+		c = &placeTrie{}
+		n.children[tok] = c
+	}
+	return c
+}
+
+// placeAll places every pointer below n (n's own included) at p.
+func (n *placeTrie) placeAll(out []Place, p Place) {
+	for _, i := range n.want {
+		out[i] = p
+	}
+	for _, c := range n.children {
+		c.placeAll(out, p)
+	}
+}
+
+type placeScan struct {
+	dec  *jsontext.Decoder
+	src  []byte
+	base int // offset of src in the manifest's source
+	out  []Place
+}
+
+// visit reads the value the decoder is at, which starts at start (its key
+// at key, -1 for none), and places the pointers of n and below it.
+// Pointers below it that lead nowhere are placed at it, not found.
+func (s *placeScan) visit(n *placeTrie, key, start int) {
+	here := Place{Key: key, Start: start}
+	visited := 0
+	switch k := s.dec.PeekKind(); {
+	case len(n.children) == 0 || (k != '{' && k != '['):
+		if err := s.dec.SkipValue(); err != nil {
+			n.placeAll(s.out, here)
+			return
+		}
+	case k == '{':
+		if _, err := s.dec.ReadToken(); err != nil {
+			n.placeAll(s.out, here)
+			return
+		}
+		for s.dec.PeekKind() == '"' {
+			ks := s.base + skipSpace(s.src, int(s.dec.InputOffset()))
+			name, err := s.dec.ReadValue()
+			if err != nil {
+				n.placeAll(s.out, here)
+				return
+			}
+			var c *placeTrie
+			if body := name[1 : len(name)-1]; bytes.IndexByte(body, '\\') < 0 {
+				c = n.children[string(body)] // no copy for a lookup
+			} else {
+				c = n.children[rawString(name)]
+			}
+			if c == nil {
+				if err := s.dec.SkipValue(); err != nil {
+					n.placeAll(s.out, here)
+					return
+				}
+				continue
+			}
+			s.visit(c, ks, s.base+skipSpace(s.src, int(s.dec.InputOffset())))
+			c.want, c.children = nil, nil // placed
+			visited++
+		}
+		if _, err := s.dec.ReadToken(); err != nil {
+			n.placeAll(s.out, here)
+			return
+		}
+	default:
+		if _, err := s.dec.ReadToken(); err != nil {
+			n.placeAll(s.out, here)
+			return
+		}
+		for j := 0; s.dec.PeekKind() != ']' && s.dec.PeekKind() != 0; j++ {
+			c := n.children[strconv.Itoa(j)]
+			if c == nil {
+				if err := s.dec.SkipValue(); err != nil {
+					n.placeAll(s.out, here)
+					return
+				}
+				continue
+			}
+			s.visit(c, -1, s.base+skipSpace(s.src, int(s.dec.InputOffset())))
+			c.want, c.children = nil, nil
+			visited++
+		}
+		if _, err := s.dec.ReadToken(); err != nil {
+			n.placeAll(s.out, here)
+			return
+		}
+	}
+	end := s.base + int(s.dec.InputOffset())
+	for _, i := range n.want {
+		s.out[i] = Place{Key: key, Start: start, End: end, Found: true}
+	}
+	if visited < len(n.children) {
+		// What was not met does not exist: its deepest existing ancestor
+		// is this value.
+		for _, c := range n.children {
+			c.placeAll(s.out, here)
+		}
+	}
 }

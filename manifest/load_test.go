@@ -704,10 +704,11 @@ func TestPointerTokens(t *testing.T) {
 	}
 }
 
-// TestScanMatchesIndex checks that the two ways of finding a value agree:
-// the path scan behind Locate and Span, and the whole-tool index behind
-// edits.
-func TestScanMatchesIndex(t *testing.T) {
+// TestPlacesMatchIndex checks that the two ways of finding a value agree:
+// the path scan behind Locate, Span and Places, and the whole-tool index
+// behind edits; pointers that lead nowhere are placed at their parent. All
+// the pointers of a tool are placed in one call, and one at a time.
+func TestPlacesMatchIndex(t *testing.T) {
 	sources := []string{
 		string(benchgen.Generate(benchgen.Options{Tools: 100, Seed: 3})),
 		string(benchgen.Generate(benchgen.Options{Tools: 100, Seed: 4, Compact: true})),
@@ -720,16 +721,23 @@ func TestScanMatchesIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tool := range m.Tools {
+			var ptrs []string
+			var want []Place
 			for ptr, n := range tool.index().nodes {
-				ks, s, e, ok := tool.scanJSON(ptr)
-				if !ok || ks != n.keyStart || s != n.start || e != n.end {
-					t.Fatalf("source %d, tool %d, %q: scan %d %d %d %v, index %d %d %d", i, tool.Index, ptr, ks, s, e, ok, n.keyStart, n.start, n.end)
+				ptrs = append(ptrs, ptr)
+				want = append(want, Place{Key: n.keyStart, Start: n.start, End: n.end, Found: true})
+				for _, missing := range []string{"/zz", "/-", "/01", "/~1x", "/zz/y"} {
+					ptrs = append(ptrs, ptr+missing)
+					want = append(want, Place{Key: n.keyStart, Start: n.start})
 				}
-				for _, missing := range []string{"/zz", "/-", "/01", "/~1x"} {
-					ks, s, _, ok := tool.scanJSON(ptr + missing)
-					if ok || ks != n.keyStart || s != n.start {
-						t.Fatalf("source %d, tool %d, %q: scan %d %d %v, want the parent %d %d", i, tool.Index, ptr+missing, ks, s, ok, n.keyStart, n.start)
-					}
+			}
+			got := tool.Places(ptrs)
+			for j, ptr := range ptrs {
+				if got[j] != want[j] {
+					t.Fatalf("source %d, tool %d, %q: placed at %+v, want %+v", i, tool.Index, ptr, got[j], want[j])
+				}
+				if one := tool.Places([]string{ptr})[0]; one != want[j] {
+					t.Fatalf("source %d, tool %d, %q alone: placed at %+v, want %+v", i, tool.Index, ptr, one, want[j])
 				}
 			}
 		}

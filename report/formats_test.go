@@ -45,10 +45,10 @@ const sample = `{
 `
 
 // sampleFiles lints sample (with a finding of each severity and a safe
-// fix) and a clean manifest.
+// fix) and a clean manifest, with the fixes' edits, as SARIF wants them.
 func sampleFiles(t *testing.T) ([]report.File, *lint.Linter) {
 	t.Helper()
-	linter, err := lint.New(rules.All, lint.Config{})
+	linter, err := lint.New(rules.All, lint.Config{FixEdits: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,21 @@ func TestSnippet(t *testing.T) {
 	}
 }
 
+// TestFrameCountsOn checks that findings on one line, shown one after the
+// other as the text format does, get the snippets each would get alone,
+// whether they come in source order or not.
+func TestFrameCountsOn(t *testing.T) {
+	line := strings.Repeat("é", 120) + "\tX" + strings.Repeat("b", 150)
+	fr := frame{text: line, runes: -1}
+	for _, col := range []int{1, 2, 241, 242, 243, 300, 393, 5, 241, 1000} {
+		shown, pad := fr.snippet(col)
+		wantShown, wantPad := snippet(line, col)
+		if shown != wantShown || pad != wantPad {
+			t.Errorf("column %d after others: %q, %q; alone: %q, %q", col, shown, pad, wantShown, wantPad)
+		}
+	}
+}
+
 func TestSummary(t *testing.T) {
 	for _, c := range []struct {
 		s    Summary

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -262,26 +261,21 @@ func artifactLocation(path string) sarifArtifactLocate {
 	return sarifArtifactLocate{URI: (&url.URL{Path: slash}).String(), URIBaseID: "%SRCROOT%"}
 }
 
-// region is where d is: its start line and column, and, when the manifest
-// can say, the end and byte range of the value it points at.
+// region is where d is: its start line and column, and, when the value it
+// points at exists, the end and byte range of that value.
 func region(m *manifest.Manifest, d *lint.Diagnostic) *sarifRegion {
 	if d.Line == 0 {
 		return nil
 	}
 	r := &sarifRegion{StartLine: d.Line, StartColumn: codePointColumn(m, d.Offset, d.Column)}
-	if m == nil || d.ToolIndex < 0 || d.ToolIndex >= len(m.Tools) {
-		return r
-	}
 	// The position is the member's name; the region runs to the end of
 	// its value.
-	_, end, ok := m.Tools[d.ToolIndex].Span(d.RelPointer)
-	start := d.Offset
-	if !ok || start < 0 || end <= start || end > len(m.Src) {
+	start, end := d.Offset, d.End.Offset
+	if m == nil || d.End.Line == 0 || start < 0 || end <= start || end > len(m.Src) {
 		return r
 	}
-	r.EndLine = d.Line + bytes.Count(m.Src[start:end], []byte("\n"))
-	lineStart := bytes.LastIndexByte(m.Src[:end], '\n') + 1
-	r.EndColumn = utf8.RuneCount(m.Src[lineStart:end]) + 1
+	r.EndLine = d.End.Line
+	r.EndColumn = codePointColumn(m, end, d.End.Column)
 	n := end - start
 	r.ByteOffset, r.ByteLength = &start, &n
 	return r
@@ -299,42 +293,23 @@ func codePointColumn(m *manifest.Manifest, offset, byteCol int) int {
 	return utf8.RuneCount(m.Src[lineStart:offset]) + 1
 }
 
-// sarifFixOf describes d's fix as the replacement of one byte range: the
-// fix's edits applied alone, reduced to the span where the source changed.
+// sarifFixOf describes d's fix as the replacement of one byte range: from
+// the start of its first edit of the source to the end of its last, the
+// bytes between them kept.
 func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocate) *sarifFix {
-	if d.Fix == nil || m == nil || d.ToolIndex < 0 || d.ToolIndex >= len(m.Tools) || loc.URI == "stdin" {
+	if d.Fix == nil || len(d.Fix.TextEdits) == 0 || m == nil || loc.URI == "stdin" {
 		return nil
 	}
-	t := m.Tools[d.ToolIndex]
-	edits := make([]manifest.ToolEdit, len(d.Fix.Edits))
-	for i, e := range d.Fix.Edits {
-		edits[i] = manifest.ToolEdit{Tool: t, Edit: e}
-	}
-	out, skipped, err := m.Apply(edits)
-	if err != nil {
-		return nil
-	}
-	for _, s := range skipped {
-		if s {
-			return nil
+	edits := d.Fix.TextEdits
+	start, end := edits[0].Start, edits[len(edits)-1].End
+	var text strings.Builder
+	for i, e := range edits {
+		if i > 0 {
+			text.Write(m.Src[edits[i-1].End:e.Start])
 		}
+		text.WriteString(e.NewText)
 	}
-	old := m.Src
-	p := 0
-	for p < len(old) && p < len(out) && old[p] == out[p] {
-		p++
-	}
-	for p > 0 && p < len(old) && !utf8.RuneStart(old[p]) {
-		p--
-	}
-	s := 0
-	for s < len(old)-p && s < len(out)-p && old[len(old)-1-s] == out[len(out)-1-s] {
-		s++
-	}
-	for s > 0 && len(old)-s < len(old) && !utf8.RuneStart(old[len(old)-s]) {
-		s--
-	}
-	del := len(old) - p - s
+	del := end - start
 	msg := d.Fix.Message
 	if msg == "" {
 		msg = "apply mcplint's fix"
@@ -344,8 +319,8 @@ func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocat
 		Changes: []sarifArtifactChange{{
 			Artifact: loc,
 			Replacements: []sarifReplacement{{
-				Deleted:  sarifRegion{ByteOffset: &p, ByteLength: &del},
-				Inserted: &sarifContent{Text: string(out[p : len(out)-s])},
+				Deleted:  sarifRegion{ByteOffset: &start, ByteLength: &del},
+				Inserted: &sarifContent{Text: text.String()},
 			}},
 		}},
 	}

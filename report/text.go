@@ -80,8 +80,9 @@ func WriteText(w io.Writer, files []File, opt TextOptions) error {
 	sum.Applied = opt.Applied
 	if !opt.Quiet {
 		for _, f := range files {
+			var fr frame
 			for i := range f.Diagnostics {
-				writeDiagnostic(bw, p, f, &f.Diagnostics[i])
+				writeDiagnostic(bw, p, f, &fr, &f.Diagnostics[i])
 			}
 		}
 	}
@@ -91,7 +92,7 @@ func WriteText(w io.Writer, files []File, opt TextOptions) error {
 	return bw.Flush()
 }
 
-func writeDiagnostic(w io.Writer, p palette, f File, d *lint.Diagnostic) {
+func writeDiagnostic(w io.Writer, p palette, f File, fr *frame, d *lint.Diagnostic) {
 	sev := p.sev(d.Severity)
 	loc := d.File
 	if d.Line > 0 {
@@ -100,7 +101,10 @@ func writeDiagnostic(w io.Writer, p palette, f File, d *lint.Diagnostic) {
 	fmt.Fprintf(w, "%s: %s %s: %s\n", p.location.Sprint(loc), sev.Sprint(d.Severity.String()), p.rule.Sprint(d.Rule), d.Message)
 	margin := strings.Repeat(" ", len(strconv.Itoa(d.Line)))
 	if d.Line > 0 && f.Manifest != nil {
-		src, caret := snippet(f.Manifest.Line(d.Line), d.Column)
+		if fr.line != d.Line {
+			*fr = frame{line: d.Line, text: f.Manifest.Line(d.Line), runes: -1}
+		}
+		src, caret := fr.snippet(d.Column)
 		fmt.Fprintf(w, "%s %s\n", margin, p.gutter.Sprint("|"))
 		fmt.Fprintf(w, "%s %s %s\n", p.gutter.Sprint(strconv.Itoa(d.Line)), p.gutter.Sprint("|"), src)
 		fmt.Fprintf(w, "%s %s %s%s\n", margin, p.gutter.Sprint("|"), caret, sev.Sprint("^"))
@@ -128,40 +132,77 @@ func hint(d *lint.Diagnostic) string {
 }
 
 // snippet returns the part of line to show and the padding that puts a caret
-// under the byte column col. Tabs are kept in the padding so the caret lines
-// up whatever the tab width; a line wider than snippetWidth is cut to a window
-// around the column, marked with "…".
+// under the byte column col.
 func snippet(line string, col int) (shown, pad string) {
-	runes := []rune(line)
-	// The caret's index in runes: col counts bytes.
-	at := utf8.RuneCountInString(line[:min(max(col-1, 0), len(line))])
-	start, end := 0, len(runes)
-	if len(runes) > snippetWidth {
-		start = max(0, at-snippetWidth/3)
-		end = min(len(runes), start+snippetWidth)
-		start = max(0, end-snippetWidth)
+	fr := frame{text: line, runes: -1}
+	return fr.snippet(col)
+}
+
+// frame is the source line shown under diagnostics, kept while they are on
+// it: a minified manifest is one line of megabytes with thousands of
+// findings, and each must not count the line's characters again.
+type frame struct {
+	line  int
+	text  string
+	runes int // characters in text; -1 until counted
+	// at is a byte offset in text and atRune the characters before it:
+	// findings come in source order, so each counts on from the last.
+	at, atRune int
+}
+
+// snippet returns the part of the line to show and the padding that puts a
+// caret under the byte column col. Tabs are kept in the padding so the caret
+// lines up whatever the tab width; a line wider than snippetWidth is cut to a
+// window around the column, marked with "…".
+func (f *frame) snippet(col int) (shown, pad string) {
+	text := f.text
+	b := min(max(col-1, 0), len(text))
+	if b < f.at {
+		f.at, f.atRune = 0, 0
 	}
-	var b, c strings.Builder
-	if start > 0 {
-		b.WriteString("…")
-		c.WriteByte(' ')
-	}
-	for i := start; i < end; i++ {
-		r := runes[i]
-		if r < 0x20 && r != '\t' || r == 0x7f {
-			r = '?' // never send control characters to a terminal
+	// The caret's index in characters: col counts bytes.
+	at := f.atRune + utf8.RuneCountInString(text[f.at:b])
+	f.at, f.atRune = b, at
+	// The window, in characters [start, end), and its first byte.
+	start, end, from := 0, -1, 0
+	if len(text) > snippetWidth {
+		if f.runes < 0 {
+			f.runes = utf8.RuneCountInString(text)
 		}
-		b.WriteRune(r)
-		if i < at {
-			if r == '\t' {
-				c.WriteByte('\t')
-			} else {
-				c.WriteByte(' ')
+		if f.runes > snippetWidth {
+			start = max(0, at-snippetWidth/3)
+			end = min(f.runes, start+snippetWidth)
+			start = max(0, end-snippetWidth)
+			from = b
+			for i := at; i > start; i-- {
+				_, size := utf8.DecodeLastRuneInString(text[:from])
+				from -= size
 			}
 		}
 	}
-	if end < len(runes) {
-		b.WriteString("…")
+	var sb, cb strings.Builder
+	if start > 0 {
+		sb.WriteString("…")
+		cb.WriteByte(' ')
 	}
-	return b.String(), c.String()
+	i := start
+	for off := from; off < len(text) && (end < 0 || i < end); i++ {
+		r, size := utf8.DecodeRuneInString(text[off:])
+		off += size
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			r = '?' // never send control characters to a terminal
+		}
+		sb.WriteRune(r)
+		if i < at {
+			if r == '\t' {
+				cb.WriteByte('\t')
+			} else {
+				cb.WriteByte(' ')
+			}
+		}
+	}
+	if end >= 0 && end < f.runes {
+		sb.WriteString("…")
+	}
+	return sb.String(), cb.String()
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcplint/mcplint/atomicfile"
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/report"
 )
@@ -71,9 +72,10 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		}
 	}
 	var (
-		done    []report.File
-		errs    []error
-		applied int
+		done        []report.File
+		errs        []error
+		applied     int
+		unconverged []string
 	)
 	for _, path := range files {
 		m, err := e.load(path)
@@ -110,6 +112,10 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		}
 		applied += res.Applied
 		done = append(done, report.File{Manifest: res.Manifest, Diagnostics: res.Remaining})
+		if len(res.Oscillating) > 0 {
+			unconverged = append(unconverged, fmt.Sprintf("%s: the fixes did not settle in %d rounds: those of %s keep changing what the others fixed, so the result is the last round's and some findings stay; fix again with one of these rules ignored (--ignore), and please report this",
+				m.Path, lint.MaxFixRounds, english.Join(res.Oscillating)))
+		}
 	}
 	if fmtName == "text" {
 		err = report.WriteText(e.stderr, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
@@ -119,5 +125,11 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	return outcome(done, errs, min)
+	for _, msg := range unconverged {
+		fmt.Fprintf(e.stderr, "mcplint: %s\n", msg)
+	}
+	if err := outcome(done, errs, min); err != nil || len(unconverged) == 0 {
+		return err
+	}
+	return errFindings
 }

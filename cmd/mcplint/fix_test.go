@@ -283,3 +283,16 @@ func TestFixDiffGitApply(t *testing.T) {
 		t.Errorf("--diff -w wrote:\n%s", got)
 	}
 }
+
+// TestFixNotConverging checks that fixes undoing each other make fix say
+// which rules they are and exit 1, still writing the last round's result.
+func TestFixNotConverging(t *testing.T) {
+	r := mcplint(t, runOpts{stdin: `{"name": "a", "title": "x"}`}, "fix", "--select", "test-cycle", "--no-config")
+	r.want(t, 1)
+	if !strings.Contains(r.stderr, "<stdin>: the fixes did not settle in 10 rounds: those of test-title-lower and test-title-upper keep changing") {
+		t.Errorf("stderr does not say the fixes did not settle:\n%s", r.stderr)
+	}
+	if r.stdout != `{"name": "a", "title": "x"}` {
+		t.Errorf("stdout: %q", r.stdout)
+	}
+}

@@ -43,6 +43,8 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 		return err
 	}
 	min := set.failOn
+	// SARIF carries each fix's edits; the other formats only name fixes.
+	set.lint.FixEdits = fmtName == "sarif"
 	linter, err := lint.New(e.catalogue, set.lint)
 	if err != nil {
 		return &usageError{err: err}

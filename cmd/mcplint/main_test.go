@@ -56,8 +56,30 @@ var (
 	}
 )
 
+// testTitleCase returns a rule that fixes a title into upper or lower case:
+// the two undo each other's fixes (pack "test-cycle").
+func testTitleCase(id string, to func(string) string) *lint.Rule {
+	return &lint.Rule{
+		ID: id, Packs: []string{"test-cycle"}, Severity: lint.Info, Fix: lint.SafeFix,
+		Summary: "titles are in one case",
+		Check: func(p *lint.Pass) {
+			if t, ok := p.Value["title"].(string); ok && to(t) != t {
+				p.ReportFix("/title", &lint.Fix{
+					Message: "change case", Safe: true,
+					Edits: []manifest.Edit{{Op: manifest.Replace, Pointer: "/title", Value: to(t)}},
+				}, "title in the wrong case")
+			}
+		},
+	}
+}
+
+var (
+	testTitleUpper = testTitleCase("test-title-upper", strings.ToUpper)
+	testTitleLower = testTitleCase("test-title-lower", strings.ToLower)
+)
+
 func catalogue() []*lint.Rule {
-	return append(slices.Clone(rules.All), testSchemaType, testTrimDescription)
+	return append(slices.Clone(rules.All), testSchemaType, testTrimDescription, testTitleUpper, testTitleLower)
 }
 
 type runOpts struct {

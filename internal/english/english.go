@@ -21,3 +21,14 @@ func A(word string) string {
 	}
 	return "a " + word
 }
+
+// Join lists words as a sentence does: "a", "a and b", "a, b and c".
+func Join(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}

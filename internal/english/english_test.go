@@ -23,3 +23,14 @@ func TestA(t *testing.T) {
 		}
 	}
 }
+
+func TestJoin(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  string
+	}{{nil, ""}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a and b"}, {[]string{"a", "b", "c"}, "a, b and c"}} {
+		if got := Join(c.words); got != c.want {
+			t.Errorf("Join(%q) = %q, want %q", c.words, got, c.want)
+		}
+	}
+}
