@@ -23,11 +23,6 @@ func WriteRuleTable(w io.Writer, rules []*lint.Rule) error {
 	return tw.Flush()
 }
 
-// DefaultOn reports whether a rule runs without any selection flag.
-func DefaultOn(r *lint.Rule) bool {
-	return slices.ContainsFunc(lint.DefaultPacks, r.InPack)
-}
-
 // WriteRuleDoc writes a rule's documentation: its summary, packs, severity,
 // fix kind, options with their defaults, then its doc.
 func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
@@ -35,7 +30,7 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	fmt.Fprintf(bw, "%s: %s\n\n", r.ID, r.Summary)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "Packs:\t%s\n", strings.Join(r.Packs, ", "))
-	if DefaultOn(r) {
+	if lint.DefaultOn(r) {
 		fmt.Fprintf(tw, "Default:\ton\n")
 	} else {
 		fmt.Fprintf(tw, "Default:\toff (turn it on with --extend-select %s)\n", r.ID)
@@ -106,7 +101,7 @@ func NewJSONRule(r *lint.Rule) JSONRule {
 		packs = []string{}
 	}
 	return JSONRule{
-		ID: r.ID, Packs: packs, Default: DefaultOn(r), Severity: r.Severity.String(),
+		ID: r.ID, Packs: packs, Default: lint.DefaultOn(r), Severity: r.Severity.String(),
 		Fix: r.Fix.String(), Summary: r.Summary, Options: opts, Doc: strings.TrimSpace(r.Doc),
 	}
 }
