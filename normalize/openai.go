@@ -7,7 +7,8 @@ import (
 // OpenAIFunction returns s as OpenAI's function calling takes it without
 // strict mode (Chat Completions tools[].function.parameters, Responses
 // tools[].parameters): an object root without a combinator, enum, const or
-// not at the top level, and "items" on every array schema.
+// not at the top level, "items" on every array schema, and "properties" on
+// the root.
 //
 // The root is made an object as ObjectRoot does and its combinators are
 // merged by RootCombinators; one that cannot be merged is dropped. A root
@@ -34,7 +35,23 @@ func OpenAIFunction(s any) (any, []Loss) {
 	}
 	out, more = OpenAIRootKeywords(out)
 	losses = append(losses, more...)
-	return OpenAIArrayItems(out), losses
+	return OpenAIRootProperties(OpenAIArrayItems(out)), losses
+}
+
+// OpenAIRootProperties returns s with "properties": {} added to an object
+// root that has none: OpenAI refuses such parameters ("object schema
+// missing properties", github/github-mcp-server#1548), and an empty
+// "properties" constrains nothing, so the contract is kept.
+func OpenAIRootProperties(s any) any {
+	out := schema.Clone(s)
+	// A root "$ref" brings its own properties (strict mode inlines it
+	// first, then asks again).
+	if m, ok := out.(map[string]any); ok && m["type"] == "object" && m["$ref"] == nil {
+		if _, has := m["properties"]; !has {
+			m["properties"] = map[string]any{}
+		}
+	}
+	return out
 }
 
 // OpenAIRootCombinatorKeywords are the keywords OpenAI refuses at the top

@@ -42,7 +42,7 @@ func OpenAIStrict(s any) (any, []Loss) {
 			return true
 		})
 	}
-	return out, losses
+	return OpenAIRootProperties(out), losses
 }
 
 // StrictRootRef inlines a root "$ref" (InlineRootRef): beside "type":
