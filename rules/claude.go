@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -27,9 +28,13 @@ func claudeNameChar(r rune) bool {
 
 // ClaudeToolName enforces the Anthropic API's tool name pattern.
 var ClaudeToolName = &lint.Rule{
-	ID:        "claude-tool-name",
-	Packs:     []string{"claude"},
-	Severity:  lint.Error,
+	ID:       "claude-tool-name",
+	Packs:    []string{"claude"},
+	Subject:  "tool-name",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.Anthropic, Error: "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'", Source: "home-assistant/core#147760"},
+	},
 	Summary:   "tool names match the Anthropic API's ^[a-zA-Z0-9_-]{1,128}$",
 	Fix:       lint.UnsafeFix,
 	CheckList: checkClaudeToolName,
@@ -112,11 +117,16 @@ func checkClaudeToolName(p *lint.ListPass) {
 var ClaudePrefixedNameLength = &lint.Rule{
 	ID:       "claude-prefixed-name-length",
 	Packs:    []string{"claude"},
-	Severity: lint.Error,
-	Summary:  "mcp__<server>__<tool>, the name Claude Code gives a tool, is at most 64 characters",
-	Fix:      lint.NoFix,
-	Options:  map[string]any{"server-name": ""},
-	Check:    checkClaudePrefixedName,
+	Subject:  "tool-name",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.ClaudeCode, Error: "tool_reference.tool_name: String should have at most 64 characters", Source: "anthropics/claude-code#20830"},
+		{Consumer: consumer.ClaudeAI, Error: "String should have at most 64 characters", Source: "mims-harvard/ToolUniverse#3"},
+	},
+	Summary: "mcp__<server>__<tool>, the name Claude Code gives a tool, is at most 64 characters",
+	Fix:     lint.NoFix,
+	Options: map[string]any{"server-name": ""},
+	Check:   checkClaudePrefixedName,
 	Doc: `Claude Code names an MCP tool mcp__<server>__<tool>, where <server> is the
 name the user gave the server in their configuration (a plugin's server is
 mcp__plugin_<plugin>_<server>__<tool>). When it defers tools and the model
@@ -185,10 +195,14 @@ func checkClaudePrefixedName(p *lint.Pass) {
 var ClaudeRootCombinator = &lint.Rule{
 	ID:       "claude-root-combinator",
 	Packs:    []string{"claude"},
-	Severity: lint.Error,
-	Summary:  "inputSchema has no oneOf, anyOf or allOf at its root",
-	Fix:      lint.MixedFix,
-	Check:    checkClaudeRootCombinator,
+	Subject:  "root-combinator",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.Anthropic, Error: "input_schema does not support oneOf, allOf, or anyOf at the top level", Source: "nspady/google-calendar-mcp#39"},
+	},
+	Summary: "inputSchema has no oneOf, anyOf or allOf at its root",
+	Fix:     lint.MixedFix,
+	Check:   checkClaudeRootCombinator,
 	Doc: `The Anthropic Messages API refuses a tool whose input_schema combines
 schemas at its root, and with it the whole request, so in Claude Code one
 such tool makes every tool of every server unusable:
@@ -237,7 +251,9 @@ func checkClaudeRootCombinator(p *lint.Pass) {
 	}
 	m := root.(map[string]any)
 	var kws []string
-	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+	// The order openai-root-object reports in, so that the two findings
+	// of one root meet at one pointer and merge.
+	for _, k := range normalize.OpenAIRootCombinatorKeywords {
 		if _, ok := m[k]; ok {
 			kws = append(kws, k)
 		}

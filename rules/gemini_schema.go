@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/schema"
@@ -15,9 +16,12 @@ var GeminiRef = &lint.Rule{
 	ID:       "gemini-ref",
 	Packs:    geminiPacks,
 	Severity: lint.Error,
-	Summary:  "Gemini parameters have no \"$ref\" or \"$defs\": inline them",
-	Fix:      lint.MixedFix,
-	Check:    checkGeminiRef,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "reference to undefined schema", Source: "google-gemini/gemini-cli#13326"},
+	},
+	Summary: "Gemini parameters have no \"$ref\" or \"$defs\": inline them",
+	Fix:     lint.MixedFix,
+	Check:   checkGeminiRef,
 	Doc: `Gemini's Schema object has no references. Pydantic (the Python MCP SDK),
 zod-to-json-schema and many generators put shared types under "$defs" and
 point at them with "$ref"; Gemini then refuses the request:
@@ -114,9 +118,12 @@ var GeminiTypeArray = &lint.Rule{
 	ID:       "gemini-type-array",
 	Packs:    geminiPacks,
 	Severity: lint.Error,
-	Summary:  "\"type\" is one type, not a list or null: use \"nullable\": true or anyOf",
-	Fix:      lint.MixedFix,
-	Check:    checkGeminiTypeArray,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "Proto field is not repeating, cannot start list.", Source: "zed-industries/zed#44875"},
+	},
+	Summary: "\"type\" is one type, not a list or null: use \"nullable\": true or anyOf",
+	Fix:     lint.MixedFix,
+	Check:   checkGeminiTypeArray,
 	Doc: `Gemini's "type" is a single enum value (STRING, INTEGER, ...), not a list,
 so "type": ["string", "null"], the way most SDKs write an optional value,
 fails the whole request:
@@ -196,9 +203,12 @@ var GeminiEnum = &lint.Rule{
 	ID:       "gemini-enum",
 	Packs:    geminiPacks,
 	Severity: lint.Error,
-	Summary:  "enum lists strings on a string schema; no const",
-	Fix:      lint.MixedFix,
-	Check:    checkGeminiEnum,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "only allowed for STRING type", Source: "anomalyco/opencode#12911"},
+	},
+	Summary: "enum lists strings on a string schema; no const",
+	Fix:     lint.MixedFix,
+	Check:   checkGeminiEnum,
 	Doc: `Gemini's "enum" is a list of strings and only allowed on a string schema;
 there is no "const". Integer enums, an enum without "type", and const
 (which zod and pydantic emit for literals) fail the request:
