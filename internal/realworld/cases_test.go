@@ -10,17 +10,20 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/internal/testenv"
 	"github.com/mcplint/mcplint/manifest"
 )
 
-// consumers are the consumer IDs every case gives a verdict for, in the
-// order case.yaml lists them.
-var consumers = []string{
-	"mcp-schema", "ts-sdk", "anthropic", "claude-code", "claude-ai",
-	"openai-chat", "openai-responses", "openai-strict",
-	"gemini-parameters", "gemini-json-schema", "vscode", "cursor",
-}
+// consumers are the consumer IDs every case gives a verdict for: the
+// matrix's, so a consumer added there needs a verdict in every case.
+var consumers = func() []string {
+	var ids []string
+	for _, c := range consumer.All {
+		ids = append(ids, string(c.ID))
+	}
+	return ids
+}()
 
 var verdicts = []string{"accept", "refuse", "mangle", "unknown"}
 
@@ -34,6 +37,20 @@ type caseFile struct {
 	Verdicts  map[string]string `yaml:"verdicts"`
 	Errors    map[string]string `yaml:"errors"`
 	Basis     string            `yaml:"basis"`
+}
+
+// readCase decodes a case's case.yaml strictly: an unknown key is an error.
+func readCase(t *testing.T, dir string) caseFile {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c caseFile
+	if err := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField()).Decode(&c); err != nil {
+		t.Fatalf("%s/case.yaml: %v", dir, err)
+	}
+	return c
 }
 
 // TestCasesWellFormed checks the thread and generator cases of the corpus
@@ -79,14 +96,7 @@ func checkCase(t *testing.T, dir string) {
 		t.Error("tools.json has no tools")
 	}
 
-	b, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c caseFile
-	if err := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField()).Decode(&c); err != nil {
-		t.Fatalf("case.yaml: %v", err)
-	}
+	c := readCase(t, dir)
 	if c.Title == "" || c.Reduced == "" {
 		t.Error("title and reduced must not be empty")
 	}
