@@ -13,7 +13,7 @@ type Config struct {
 	// ExtendSelect adds rules or packs to the selection.
 	ExtendSelect []string `json:"extend-select,omitempty" jsonschema:"description=rule IDs or pack names to run as well"`
 	// Protocol is the MCP protocol version checked against.
-	Protocol string `json:"protocol,omitempty" jsonschema:"description=MCP protocol version to check against (default: the latest)"`
+	Protocol string `json:"protocol,omitempty" jsonschema:"description=MCP protocol version to check against (default: every version in use)"`
 	// FailOn is the least severity that fails a run.
 	FailOn string `json:"fail-on,omitempty" jsonschema:"enum=error,enum=warning,enum=info,enum=never,description=exit with status 1 when a finding is at least this severity"`
 	// Severity sets a rule's severity, or turns it off.

@@ -3,7 +3,9 @@ package lint
 import (
 	"cmp"
 	"slices"
+	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/manifest"
 )
 
@@ -23,6 +25,12 @@ type Diagnostic struct {
 	Message string
 	// Fix is nil when the rule cannot fix this finding.
 	Fix *Fix
+	// Consumers are the programs that refuse (or alter) what was found:
+	// the rule's Consumers unless the rule reported narrower ones.
+	Consumers []consumer.Refusal
+	// Merged lists the other rules that reported the same subject at the
+	// same place; their consumers are in Consumers (see Rule.Subject).
+	Merged []string
 
 	// RelPointer is the pointer relative to the tool, as the rule reported it.
 	RelPointer string
@@ -42,6 +50,34 @@ func (d *Diagnostic) FixKind() FixKind {
 		return SafeFix
 	}
 	return UnsafeFix
+}
+
+// ConsumerNote names the consumers of the finding as reports show them:
+// "refused by: Anthropic API, Claude Code; altered by: VS Code", or "".
+func (d *Diagnostic) ConsumerNote() string {
+	var parts []string
+	if s := consumer.Names(d.Consumers, false); s != "" {
+		// The clients built on a refusing consumer fail with it: say so,
+		// since "the TypeScript SDK" means nothing to a Cursor user.
+		var direct []consumer.ID
+		for _, r := range d.Consumers {
+			if !r.Mangles {
+				direct = append(direct, r.Consumer)
+			}
+		}
+		var also []consumer.Refusal
+		for _, id := range consumer.Reached(direct...)[len(direct):] {
+			also = append(also, consumer.Refusal{Consumer: id})
+		}
+		if a := consumer.Names(also, false); a != "" {
+			s += " (and so " + a + ")"
+		}
+		parts = append(parts, "refused by: "+s)
+	}
+	if s := consumer.Names(d.Consumers, true); s != "" {
+		parts = append(parts, "altered by: "+s)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Fix repairs one finding.

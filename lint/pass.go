@@ -14,7 +14,9 @@ type Pass struct {
 	// Value is the decoded tool object. Rules must not modify it: copy
 	// before transforming (normalize's functions do).
 	Value map[string]any
-	// Protocol is the MCP protocol version checked against.
+	// Protocol is the newest MCP protocol version checked against. Rules
+	// whose demands changed between versions ask Since and Before instead,
+	// since a run may check a range of versions.
 	Protocol string
 	// Cache is shared by all passes of one run, for work that repeats
 	// across tools (compiled schemas, for one). It is safe for concurrent
@@ -22,6 +24,7 @@ type Pass struct {
 	Cache *Cache
 
 	schemas  *toolSchemas
+	oldest   string
 	options  map[string]any
 	packs    map[string]bool
 	selected map[string]bool
@@ -76,6 +79,34 @@ func (p *Pass) Walk(fn func(n *schema.Node) bool) {
 	}
 }
 
+// Since reports whether a protocol version checked is v or newer: what v
+// introduced applies to some client.
+func (p *Pass) Since(v string) bool { return AtLeast(p.Protocol, v) }
+
+// Before reports whether a protocol version checked is older than v: what
+// v lifted still binds some client.
+func (p *Pass) Before(v string) bool { return !AtLeast(p.oldest, v) }
+
+// Versions describes the checked versions that Since(v) or Before(v)
+// selects, for a message: "2026-07-28", "2025-06-18 to 2025-11-25".
+func (p *Pass) Versions(since bool, v string) string {
+	lo, hi := p.oldest, p.Protocol
+	if since {
+		lo = max(lo, v)
+	} else {
+		hi = ""
+		for _, x := range Protocols {
+			if x < v && x <= p.Protocol {
+				hi = x
+			}
+		}
+	}
+	if lo == hi {
+		return lo
+	}
+	return lo + " to " + hi
+}
+
 // PackEnabled reports whether any rule of pack runs in this run. A fix
 // uses it to pick the form every enabled consumer accepts (anyOf rather
 // than oneOf when the openai or gemini pack is on, for one).
@@ -127,8 +158,10 @@ func (p *Pass) InputSchema() (any, bool) {
 type ListPass struct {
 	Rule     *Rule
 	Manifest *manifest.Manifest
+	// Protocol is the newest version checked, as for Pass.
 	Protocol string
 
+	oldest  string
 	options map[string]any
 	packs   map[string]bool
 	report  func(*manifest.Tool, Diagnostic)

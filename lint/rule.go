@@ -16,7 +16,10 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/mcplint/mcplint/consumer"
 )
 
 // Severity is how serious a finding is.
@@ -97,6 +100,16 @@ type Rule struct {
 	Doc string
 	// Fix says what kind of fix the rule offers.
 	Fix FixKind
+	// Consumers are the programs the rule protects: each refuses (or
+	// mangles) what the rule reports, per a public source. Findings name
+	// them, and a rule protecting a consumer in its default mode is on by
+	// default (DefaultOn).
+	Consumers []consumer.Refusal
+	// Subject groups rules that see one problem through different
+	// consumers' limits (a tool name, a root combinator, an array without
+	// items). When several such rules report at one place of one tool,
+	// the run keeps one finding that names every consumer (merge.go).
+	Subject string
 	// Options are the rule's settings and their defaults.
 	Options map[string]any
 	// Check runs once per tool.
@@ -115,11 +128,31 @@ func (r *Rule) InPack(pack string) bool {
 	return false
 }
 
+// DefaultOn reports whether a rule runs when no selection says otherwise:
+// it is in a default pack, or it protects a consumer in the mode clients
+// use without being asked (consumer.Consumer.Default), since a server
+// author cannot know which clients will load the server.
+func DefaultOn(r *Rule) bool {
+	if slices.ContainsFunc(DefaultPacks, r.InPack) {
+		return true
+	}
+	return slices.ContainsFunc(r.Consumers, func(f consumer.Refusal) bool {
+		c := consumer.ByID(f.Consumer)
+		return c != nil && c.Default
+	})
+}
+
 // Protocols are the MCP protocol versions rules know, oldest first.
 var Protocols = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 
-// LatestProtocol is the default protocol version.
+// LatestProtocol is the newest protocol version.
 var LatestProtocol = Protocols[len(Protocols)-1]
+
+// InUse are the protocol versions clients still negotiate, checked when no
+// version is chosen: a server answers every client, so what any of these
+// versions refuses is worth reporting. The TypeScript SDK, which most
+// clients are built on, still accepts every one of them.
+var InUse = Protocols
 
 // AtLeast reports whether protocol version p is v or newer. Versions are
 // dates, so they order as strings.

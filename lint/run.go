@@ -19,15 +19,19 @@ type Linter struct {
 
 	packs    map[string]bool // packs with at least one selected rule
 	selected map[string]bool // IDs of the selected rules
+	// oldest and newest bound the protocol versions checked: one version
+	// when Config.Protocol names it, every version in use otherwise.
+	oldest, newest string
 }
 
 // New selects rules from the catalogue according to cfg.
 func New(all []*Rule, cfg Config) (*Linter, error) {
-	if cfg.Protocol == "" {
-		cfg.Protocol = LatestProtocol
-	}
-	if !ValidProtocol(cfg.Protocol) {
-		return nil, fmt.Errorf("unknown protocol version %q (known: %v)", cfg.Protocol, Protocols)
+	oldest, newest := InUse[0], InUse[len(InUse)-1]
+	if cfg.Protocol != "" {
+		if !ValidProtocol(cfg.Protocol) {
+			return nil, fmt.Errorf("unknown protocol version %q (known: %v)", cfg.Protocol, Protocols)
+		}
+		oldest, newest = cfg.Protocol, cfg.Protocol
 	}
 	rules, err := Select(all, cfg)
 	if err != nil {
@@ -40,7 +44,7 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 			packs[p] = true
 		}
 	}
-	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected}, nil
+	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest}, nil
 }
 
 // Lint runs the selected rules over every tool of m. Tools are decoded one at
@@ -108,7 +112,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		}
 		err := guard(r, nil, func() {
 			r.CheckList(&ListPass{
-				Rule: r, Manifest: m, Protocol: l.Config.Protocol,
+				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
 				options: l.Config.Options[r.ID], packs: l.packs,
 				report: func(t *manifest.Tool, d Diagnostic) {
 					if l.keep(t, r, &d) {
@@ -133,6 +137,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		i = j
 	}
 	diags = append(diags, listed...)
+	diags = mergeSubjects(diags, l.Rules)
 	Sort(diags)
 	return diags, nil
 }
@@ -146,6 +151,9 @@ func (l *Linter) keep(t *manifest.Tool, r *Rule, d *Diagnostic) bool {
 	d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
 	if l.suppressed(r, d) {
 		return false
+	}
+	if d.Consumers == nil {
+		d.Consumers = r.Consumers
 	}
 	if s, ok := l.Config.Severity[r.ID]; ok {
 		d.Severity = s
@@ -205,7 +213,7 @@ func (l *Linter) newWorker(rules []*Rule) *worker {
 	w := &worker{rules: rules, passes: make([]Pass, len(rules))}
 	for i, r := range rules {
 		w.passes[i] = Pass{
-			Rule: r, Protocol: l.Config.Protocol, Cache: l.Cache, schemas: &w.schemas,
+			Rule: r, Protocol: l.newest, oldest: l.oldest, Cache: l.Cache, schemas: &w.schemas,
 			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected,
 			report: func(d Diagnostic) {
 				if l.keep(w.tool, r, &d) {

@@ -7,8 +7,13 @@ import (
 	"strings"
 )
 
-// DefaultPacks are on unless a selection says otherwise.
+// DefaultPacks are on unless a selection says otherwise, together with
+// every rule that protects a consumer in its default mode (DefaultOn).
 var DefaultPacks = []string{"mcp", "robust"}
+
+// DefaultSelection is the name that selects the default set in --select
+// and friends, so "default,openai-strict" extends it.
+const DefaultSelection = "default"
 
 // Config chooses and tunes the rules of a run.
 type Config struct {
@@ -48,12 +53,12 @@ func Packs(all []*Rule) []string {
 }
 
 func matches(r *Rule, sel string) bool {
-	return sel == "all" || sel == r.ID || r.InPack(sel)
+	return sel == "all" || sel == r.ID || r.InPack(sel) || (sel == DefaultSelection && DefaultOn(r))
 }
 
 func checkNames(all []*Rule, names []string, flag string) error {
 	for _, n := range names {
-		ok := n == "all"
+		ok := n == "all" || n == DefaultSelection
 		for _, r := range all {
 			if matches(r, n) {
 				ok = true
@@ -90,7 +95,7 @@ func Select(all []*Rule, cfg Config) ([]*Rule, error) {
 	}
 	sel := cfg.Select
 	if len(sel) == 0 {
-		sel = DefaultPacks
+		sel = []string{DefaultSelection}
 	}
 	sel = append(append([]string{}, sel...), cfg.ExtendSelect...)
 	var out []*Rule

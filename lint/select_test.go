@@ -97,8 +97,8 @@ func TestNewProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Config.Protocol != lint.LatestProtocol || lint.LatestProtocol != "2026-07-28" {
-		t.Errorf("default protocol %q (latest %q)", l.Config.Protocol, lint.LatestProtocol)
+	if lint.LatestProtocol != "2026-07-28" {
+		t.Errorf("latest protocol %q", lint.LatestProtocol)
 	}
 	if l.Cache == nil {
 		t.Error("New leaves the cache nil")
@@ -161,5 +161,43 @@ func TestVocabulary(t *testing.T) {
 	d.Fix.Safe = false
 	if d.FixKind() != lint.UnsafeFix {
 		t.Error("unsafe fix")
+	}
+}
+
+// TestProtocolRange: without a version every version in use is checked, so
+// a rule sees both what 2026-07-28 introduced and what it lifted.
+func TestProtocolRange(t *testing.T) {
+	type seen struct {
+		since2026, before2026 bool
+		versionsBefore        string
+	}
+	run := func(protocol string) seen {
+		var got seen
+		r := &lint.Rule{ID: "probe", Packs: []string{"mcp"}, Severity: lint.Error, Check: func(p *lint.Pass) {
+			got = seen{p.Since("2026-07-28"), p.Before("2026-07-28"), ""}
+			if got.before2026 {
+				got.versionsBefore = p.Versions(false, "2026-07-28")
+			}
+		}}
+		l, err := lint.New([]*lint.Rule{r}, lint.Config{Protocol: protocol})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Lint(load(t, `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`)); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	for _, tc := range []struct {
+		protocol string
+		want     seen
+	}{
+		{"", seen{true, true, "2024-11-05 to 2025-11-25"}},
+		{"2026-07-28", seen{true, false, ""}},
+		{"2025-06-18", seen{false, true, "2025-06-18"}},
+	} {
+		if got := run(tc.protocol); got != tc.want {
+			t.Errorf("protocol %q: got %+v, want %+v", tc.protocol, got, tc.want)
+		}
 	}
 }

@@ -133,7 +133,7 @@ func rawServer(mode string) int {
 		case "tools/list":
 			page++
 			tool := func(name string) map[string]any {
-				return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object"}}
+				return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}}
 			}
 			switch mode {
 			case "rpcerror":

@@ -45,7 +45,7 @@ func (r *recorder) Fatalf(f string, args ...any) { r.fatal = true; r.Errorf(f, a
 
 func TestBrokenServerFails(t *testing.T) {
 	s := goodServer()
-	s.AddTool(&mcp.Tool{Name: "delete note", InputSchema: json.RawMessage(`{"type":"object"}`)},
+	s.AddTool(&mcp.Tool{Name: "delete note", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{}, nil
 		})
@@ -59,9 +59,10 @@ func TestBrokenServerFails(t *testing.T) {
 			t.Errorf("the failure lacks %q:\n%s", want, r.errors[0])
 		}
 	}
-	// Ignoring the rules lets it pass.
+	// Ignoring the rules lets it pass: every rule that refuses the name
+	// (their findings merge into one), and the missing description.
 	r = recorder{}
-	mcplinttest.Check(&r, s, mcplinttest.Ignore("tool-name-valid", "description-present"))
+	mcplinttest.Check(&r, s, mcplinttest.Ignore("tool-name-valid", "openai-function-name", "claude-tool-name", "gemini-function-name", "vscode-tool-name", "description-present"))
 	if len(r.errors) != 0 {
 		t.Errorf("with the rules ignored: %q", r.errors)
 	}

@@ -7,7 +7,8 @@ import (
 // OpenAIFunction returns s as OpenAI's function calling takes it without
 // strict mode (Chat Completions tools[].function.parameters, Responses
 // tools[].parameters): an object root without a combinator, enum, const or
-// not at the top level, and "items" on every array schema.
+// not at the top level, "items" on every array schema, and "properties" on
+// the root.
 //
 // The root is made an object as ObjectRoot does and its combinators are
 // merged by RootCombinators; one that cannot be merged is dropped. A root
@@ -34,7 +35,23 @@ func OpenAIFunction(s any) (any, []Loss) {
 	}
 	out, more = OpenAIRootKeywords(out)
 	losses = append(losses, more...)
-	return OpenAIArrayItems(out), losses
+	return OpenAIRootProperties(OpenAIArrayItems(out)), losses
+}
+
+// OpenAIRootProperties returns s with "properties": {} added to an object
+// root that has none: OpenAI refuses such parameters ("object schema
+// missing properties", github/github-mcp-server#1548), and an empty
+// "properties" constrains nothing, so the contract is kept.
+func OpenAIRootProperties(s any) any {
+	out := schema.Clone(s)
+	// A root "$ref" brings its own properties (strict mode inlines it
+	// first, then asks again).
+	if m, ok := out.(map[string]any); ok && m["type"] == "object" && m["$ref"] == nil {
+		if _, has := m["properties"]; !has {
+			m["properties"] = map[string]any{}
+		}
+	}
+	return out
 }
 
 // OpenAIRootCombinatorKeywords are the keywords OpenAI refuses at the top
@@ -64,13 +81,17 @@ func OpenAIRootKeywords(s any) (any, []Loss) {
 }
 
 // OpenAIArrayItems returns s with "items": {} added to every array schema
-// that has none (see NeedsItems). In JSON Schema a missing "items" and
-// "items": {} accept the same arrays, so the contract is kept.
+// that has none (see NeedsItems), and "items": false, which VS Code takes
+// for a missing one, written {"not": {}}. Both rewrites accept exactly the
+// arrays the schema accepted, so the contract is kept.
 func OpenAIArrayItems(s any) any {
 	out := schema.Clone(s)
 	schema.Walk(out, "", func(n *schema.Node) bool {
 		if NeedsItems(n.Value) {
 			n.Value["items"] = map[string]any{}
+		}
+		if n.Value["items"] == false && schema.HasType(n.Value, "array") {
+			n.Value["items"] = map[string]any{"not": map[string]any{}}
 		}
 		return true
 	})

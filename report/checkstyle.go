@@ -37,7 +37,7 @@ func WriteCheckstyle(w io.Writer, files []File) error {
 		cf := checkstyleFile{Name: filepath.ToSlash(f.Manifest.Path)}
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
-			msg := d.Message
+			msg := fullMessage(d)
 			if d.Tool != "" {
 				msg = "tool \"" + d.Tool + "\": " + msg
 			}

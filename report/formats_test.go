@@ -38,7 +38,7 @@ const sample = `{
     },
     {
       "name": "ping",
-      "inputSchema": {"type": "object"}
+      "inputSchema": {"type": "object", "properties": {}}
     }
   ]
 }
@@ -55,7 +55,7 @@ func sampleFiles(t *testing.T) ([]report.File, *lint.Linter) {
 	var files []report.File
 	for _, c := range []struct{ name, src string }{
 		{"servers/sample.json", sample},
-		{"clean.json", `{"tools": [{"name": "ok", "description": "Says ok.", "inputSchema": {"type": "object"}}]}`},
+		{"clean.json", `{"tools": [{"name": "ok", "description": "Says ok.", "inputSchema": {"type": "object", "properties": {}}}]}`},
 	} {
 		m, err := manifest.Load(c.name, []byte(c.src))
 		if err != nil {

@@ -30,7 +30,7 @@ func WriteGitHub(w io.Writer, files []File) error {
 				props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
 			}
 			props = append(props, "title="+escapeProperty("mcplint "+d.Rule))
-			msg := d.Message
+			msg := fullMessage(d)
 			if d.Tool != "" {
 				msg = fmt.Sprintf("tool %q: %s", d.Tool, msg)
 			}
@@ -104,7 +104,7 @@ func WriteGitHubSummary(w io.Writer, files []File) error {
 			}
 			rows++
 			fmt.Fprintf(bw, "| %s | `%s` | %d | [%s](%s) | %s | %s |\n",
-				d.Severity, cell(githubPath(d.File)), d.Line, d.Rule, HelpURI(d.Rule), cell(d.Tool), cell(d.Message))
+				d.Severity, cell(githubPath(d.File)), d.Line, d.Rule, HelpURI(d.Rule), cell(d.Tool), cell(fullMessage(d)))
 		}
 	}
 	return bw.Flush()

@@ -3,7 +3,9 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"slices"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 )
 
@@ -30,6 +32,13 @@ type JSONDiagnostic struct {
 	Message   string `json:"message"`
 	// Fix is "none", "safe" or "unsafe".
 	Fix string `json:"fix"`
+	// RefusedBy and AlteredBy are the IDs of the consumers (package
+	// consumer) that refuse, or silently alter, what was found.
+	RefusedBy []string `json:"refusedBy,omitempty"`
+	AlteredBy []string `json:"alteredBy,omitempty"`
+	// AlsoRules are the other rules that reported the same problem here,
+	// merged into this finding.
+	AlsoRules []string `json:"alsoRules,omitempty"`
 }
 
 // JSONSummary counts the findings of the JSON format.
@@ -61,10 +70,31 @@ func NewJSONReport(files []File) JSONReport {
 				Tool: d.Tool, ToolIndex: d.ToolIndex, Pointer: d.Pointer,
 				File: d.File, Line: d.Line, Column: d.Column,
 				Message: d.Message, Fix: fixName(d.FixKind()),
+				RefusedBy: consumerIDs(d.Consumers, false), AlteredBy: consumerIDs(d.Consumers, true),
+				AlsoRules: d.Merged,
 			})
 		}
 	}
 	return r
+}
+
+// fullMessage is the message with the consumers it concerns, for the
+// formats that have one text field per finding.
+func fullMessage(d *lint.Diagnostic) string {
+	if note := d.ConsumerNote(); note != "" {
+		return d.Message + " (" + note + ")"
+	}
+	return d.Message
+}
+
+func consumerIDs(rs []consumer.Refusal, mangles bool) []string {
+	var out []string
+	for _, r := range rs {
+		if r.Mangles == mangles && !slices.Contains(out, string(r.Consumer)) {
+			out = append(out, string(r.Consumer))
+		}
+	}
+	return out
 }
 
 func fixName(k lint.FixKind) string {

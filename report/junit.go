@@ -61,8 +61,8 @@ func WriteJUnit(w io.Writer, files []File) error {
 				Name:      fmt.Sprintf("%s: %s (%s)", d.Rule, tool, d.Pointer),
 				Classname: name, Time: "0",
 				Failure: &junitFailure{
-					Message: d.Message, Type: d.Severity.String(),
-					Text: fmt.Sprintf("%s:%d:%d: %s %s: %s\n%s", name, d.Line, d.Column, d.Severity, d.Rule, d.Message, HelpURI(d.Rule)),
+					Message: fullMessage(d), Type: d.Severity.String(),
+					Text: fmt.Sprintf("%s:%d:%d: %s %s: %s\n%s", name, d.Line, d.Column, d.Severity, d.Rule, fullMessage(d), HelpURI(d.Rule)),
 				},
 			})
 			suite.Failures++

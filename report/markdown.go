@@ -20,7 +20,7 @@ func RuleMarkdown(r *lint.Rule, level int) string {
 	fmt.Fprintf(&b, "%s %s\n\n", strings.Repeat("#", level), r.ID)
 	fmt.Fprintf(&b, "%s\n\n", mdEscape(r.Summary))
 	def := "on"
-	if !DefaultOn(r) {
+	if !lint.DefaultOn(r) {
 		def = "off (`--extend-select " + r.ID + "`)"
 	}
 	fmt.Fprintf(&b, "| Packs | Default | Severity | Fix |\n| --- | --- | --- | --- |\n| %s | %s | %s | %s |\n\n",

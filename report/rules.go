@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/schema"
 )
@@ -24,11 +25,6 @@ func WriteRuleTable(w io.Writer, rules []*lint.Rule) error {
 	return tw.Flush()
 }
 
-// DefaultOn reports whether a rule runs without any selection flag.
-func DefaultOn(r *lint.Rule) bool {
-	return slices.ContainsFunc(lint.DefaultPacks, r.InPack)
-}
-
 // WriteRuleDoc writes a rule's documentation: its summary, packs, severity,
 // fix kind, options with their defaults, then its doc.
 func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
@@ -36,12 +32,25 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	fmt.Fprintf(bw, "%s: %s\n\n", r.ID, r.Summary)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "Packs:\t%s\n", strings.Join(r.Packs, ", "))
-	if DefaultOn(r) {
+	if lint.DefaultOn(r) {
 		fmt.Fprintf(tw, "Default:\ton\n")
 	} else {
 		fmt.Fprintf(tw, "Default:\toff (turn it on with --extend-select %s)\n", r.ID)
 	}
 	fmt.Fprintf(tw, "Severity:\t%s\n", r.Severity)
+	for i, f := range r.Consumers {
+		label := ""
+		if i == 0 {
+			label = "Protects:"
+		}
+		c := consumer.ByID(f.Consumer)
+		line := c.Name
+		if f.Mangles {
+			line += " (which alters it)"
+		}
+		line += "; " + f.Source
+		fmt.Fprintf(tw, "%s\t%s\n", label, line)
+	}
 	fmt.Fprintf(tw, "Fix:\t%s\n", r.Fix)
 	if len(r.Options) == 0 {
 		fmt.Fprintf(tw, "Options:\tnone\n")
@@ -71,6 +80,16 @@ type JSONRule struct {
 	Summary  string         `json:"summary"`
 	Options  map[string]any `json:"options"`
 	Doc      string         `json:"doc"`
+	// Consumers are the programs the rule protects (package consumer).
+	Consumers []JSONConsumerRefusal `json:"consumers"`
+}
+
+// JSONConsumerRefusal is one consumer a rule protects.
+type JSONConsumerRefusal struct {
+	ID      string `json:"id"`
+	Mangles bool   `json:"mangles"`
+	Error   string `json:"error,omitempty"`
+	Source  string `json:"source"`
 }
 
 // JSONRules is the document of `mcplint rules --format json`.
@@ -89,9 +108,14 @@ func NewJSONRule(r *lint.Rule) JSONRule {
 	if packs == nil {
 		packs = []string{}
 	}
+	cons := []JSONConsumerRefusal{}
+	for _, f := range r.Consumers {
+		cons = append(cons, JSONConsumerRefusal{ID: string(f.Consumer), Mangles: f.Mangles, Error: f.Error, Source: f.Source})
+	}
 	return JSONRule{
-		ID: r.ID, Packs: packs, Default: DefaultOn(r), Severity: r.Severity.String(),
+		ID: r.ID, Packs: packs, Default: lint.DefaultOn(r), Severity: r.Severity.String(),
 		Fix: r.Fix.String(), Summary: r.Summary, Options: opts, Doc: strings.TrimSpace(r.Doc),
+		Consumers: cons,
 	}
 }
 

@@ -175,7 +175,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 			loc := artifactLocation(d.File)
 			res := sarifResult{
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
-				Message: sarifMessage{Text: d.Message},
+				Message: sarifMessage{Text: fullMessage(d)},
 				Locations: []sarifLocation{{
 					Physical: sarifPhysical{Artifact: loc, Region: region(f.Manifest, d)},
 					Logical:  []sarifLogical{{Name: d.Tool, FullyQualifiedName: d.Pointer, Kind: "object"}},

@@ -109,6 +109,12 @@ func writeDiagnostic(w io.Writer, p palette, f File, fr *frame, d *lint.Diagnost
 		fmt.Fprintf(w, "%s %s %s\n", p.gutter.Sprint(strconv.Itoa(d.Line)), p.gutter.Sprint("|"), src)
 		fmt.Fprintf(w, "%s %s %s%s\n", margin, p.gutter.Sprint("|"), caret, sev.Sprint("^"))
 	}
+	if note := d.ConsumerNote(); note != "" {
+		fmt.Fprintf(w, "%s %s %s\n", margin, p.gutter.Sprint("="), note)
+	}
+	if len(d.Merged) > 0 {
+		fmt.Fprintf(w, "%s %s also: %s\n", margin, p.gutter.Sprint("="), strings.Join(d.Merged, ", "))
+	}
 	if h := hint(d); h != "" {
 		fmt.Fprintf(w, "%s %s %s\n", margin, p.gutter.Sprint("="), p.hint.Sprint("hint: "+h))
 	}

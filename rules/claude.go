@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -27,9 +28,13 @@ func claudeNameChar(r rune) bool {
 
 // ClaudeToolName enforces the Anthropic API's tool name pattern.
 var ClaudeToolName = &lint.Rule{
-	ID:        "claude-tool-name",
-	Packs:     []string{"claude"},
-	Severity:  lint.Error,
+	ID:       "claude-tool-name",
+	Packs:    []string{"claude"},
+	Subject:  "tool-name",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.Anthropic, Error: "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'", Source: "home-assistant/core#147760"},
+	},
 	Summary:   "tool names match the Anthropic API's ^[a-zA-Z0-9_-]{1,128}$",
 	Fix:       lint.UnsafeFix,
 	CheckList: checkClaudeToolName,
@@ -112,11 +117,16 @@ func checkClaudeToolName(p *lint.ListPass) {
 var ClaudePrefixedNameLength = &lint.Rule{
 	ID:       "claude-prefixed-name-length",
 	Packs:    []string{"claude"},
-	Severity: lint.Error,
-	Summary:  "mcp__<server>__<tool>, the name Claude Code gives a tool, is at most 64 characters",
-	Fix:      lint.NoFix,
-	Options:  map[string]any{"server-name": ""},
-	Check:    checkClaudePrefixedName,
+	Subject:  "tool-name",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.ClaudeCode, Error: "tool_reference.tool_name: String should have at most 64 characters", Source: "anthropics/claude-code#20830"},
+		{Consumer: consumer.ClaudeAI, Error: "String should have at most 64 characters", Source: "mims-harvard/ToolUniverse#3"},
+	},
+	Summary: "mcp__<server>__<tool>, the name Claude Code gives a tool, is at most 64 characters",
+	Fix:     lint.NoFix,
+	Options: map[string]any{"server-name": ""},
+	Check:   checkClaudePrefixedName,
 	Doc: `Claude Code names an MCP tool mcp__<server>__<tool>, where <server> is the
 name the user gave the server in their configuration (a plugin's server is
 mcp__plugin_<plugin>_<server>__<tool>). When it defers tools and the model
@@ -163,9 +173,18 @@ func checkClaudePrefixedName(p *lint.Pass) {
 	}
 	server, _ := p.Option("server-name").(string)
 	n := len([]rune(name))
+	// claude.ai's connectors count the tool's own name; Claude Code the
+	// name it builds.
+	who := consumersOf(p, consumer.ClaudeCode)
+	if n > claudeReferenceMax {
+		who = p.Rule.Consumers
+	}
+	report := func(format string, args ...any) {
+		p.Report(lint.Diagnostic{RelPointer: "/name", Message: fmt.Sprintf(format, args...), Consumers: who})
+	}
 	if server == "" {
 		if 5+1+2+n > claudeReferenceMax {
-			p.Reportf("/name", "tool name is %d characters long, so Claude Code's mcp__<server>__%s is over %d characters under any server name and fails once the tool is found by tool search: shorten it to at most %d", n, name, claudeReferenceMax, claudeReferenceMax-8)
+			report("tool name is %d characters long, so Claude Code's mcp__<server>__%s is over %d characters under any server name and fails once the tool is found by tool search: shorten it to at most %d", n, name, claudeReferenceMax, claudeReferenceMax-8)
 		}
 		return
 	}
@@ -174,9 +193,9 @@ func checkClaudePrefixedName(p *lint.Pass) {
 	switch room := claudeReferenceMax - (m - n); {
 	case m <= claudeReferenceMax:
 	case room < 1:
-		p.Reportf("/name", "Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search, and the server name %q leaves no room for any tool name: shorten the server name", full, m, claudeReferenceMax, server)
+		report("Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search, and the server name %q leaves no room for any tool name: shorten the server name", full, m, claudeReferenceMax, server)
 	default:
-		p.Reportf("/name", "Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search: shorten the tool name to at most %d characters (or the server name)", full, m, claudeReferenceMax, room)
+		report("Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search: shorten the tool name to at most %d characters (or the server name)", full, m, claudeReferenceMax, room)
 	}
 }
 
@@ -185,10 +204,14 @@ func checkClaudePrefixedName(p *lint.Pass) {
 var ClaudeRootCombinator = &lint.Rule{
 	ID:       "claude-root-combinator",
 	Packs:    []string{"claude"},
-	Severity: lint.Error,
-	Summary:  "inputSchema has no oneOf, anyOf or allOf at its root",
-	Fix:      lint.MixedFix,
-	Check:    checkClaudeRootCombinator,
+	Subject:  "root-combinator",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.Anthropic, Error: "input_schema does not support oneOf, allOf, or anyOf at the top level", Source: "nspady/google-calendar-mcp#39"},
+	},
+	Summary: "inputSchema has no oneOf, anyOf or allOf at its root",
+	Fix:     lint.MixedFix,
+	Check:   checkClaudeRootCombinator,
 	Doc: `The Anthropic Messages API refuses a tool whose input_schema combines
 schemas at its root, and with it the whole request, so in Claude Code one
 such tool makes every tool of every server unusable:
@@ -237,7 +260,9 @@ func checkClaudeRootCombinator(p *lint.Pass) {
 	}
 	m := root.(map[string]any)
 	var kws []string
-	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+	// The order openai-root-object reports in, so that the two findings
+	// of one root meet at one pointer and merge.
+	for _, k := range normalize.OpenAIRootCombinatorKeywords {
 		if _, ok := m[k]; ok {
 			kws = append(kws, k)
 		}

@@ -72,7 +72,7 @@ modelcontextprotocol/php-sdk#436 for the defaults.`,
 }
 
 func checkSchemaComplexity(p *lint.Pass) {
-	if !lint.AtLeast(p.Protocol, "2026-07-28") {
+	if !p.Since("2026-07-28") {
 		return
 	}
 	maxDepth := intOption(p, "maxDepth", defaultMaxDepth)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 )
 
@@ -14,11 +15,15 @@ const cursorCombinedMax = 60
 var CursorNameLength = &lint.Rule{
 	ID:       "cursor-name-length",
 	Packs:    []string{"cursor"},
+	Subject:  "tool-name",
 	Severity: lint.Warning,
-	Summary:  "server name plus tool name stays under Cursor's 60 characters",
-	Fix:      lint.NoFix,
-	Options:  map[string]any{"server-name": ""},
-	Check:    checkCursorNameLength,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.Cursor, Mangles: true, Source: "ComposioHQ/composio#2788"},
+	},
+	Summary: "server name plus tool name stays under Cursor's 60 characters",
+	Fix:     lint.NoFix,
+	Options: map[string]any{"server-name": ""},
+	Check:   checkCursorNameLength,
 	Doc: `Cursor filters out a tool when the name the user gave the server and the
 tool's name together are too long, and says so in its MCP settings:
 
@@ -69,9 +74,12 @@ func checkCursorNameLength(p *lint.Pass) {
 
 // CursorToolCount checks the number of tools against Cursor's limit.
 var CursorToolCount = &lint.Rule{
-	ID:        "cursor-tool-count",
-	Packs:     []string{"cursor"},
-	Severity:  lint.Warning,
+	ID:       "cursor-tool-count",
+	Packs:    []string{"cursor"},
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.Cursor, Mangles: true, Source: "Cursor documentation, \"Model Context Protocol\", \"Tool quantity\""},
+	},
 	Summary:   "the server offers no more tools than Cursor takes from all servers together",
 	Fix:       lint.NoFix,
 	Options:   map[string]any{"max-tools": 80},

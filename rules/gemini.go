@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -44,10 +45,15 @@ var geminiNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$`)
 var GeminiFunctionName = &lint.Rule{
 	ID:       "gemini-function-name",
 	Packs:    geminiPacks,
-	Severity: lint.Error,
-	Summary:  "the tool name is a valid Gemini function name: a letter or _ first, then A-Z a-z 0-9 _ . : -, at most 64",
-	Fix:      lint.UnsafeFix,
-	Check:    checkGeminiFunctionName,
+	Subject:  "tool-name",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "Invalid function name. Must start with a letter or an underscore.", Source: "Finerestaurant/kicad-mcp-python#2"},
+		{Consumer: consumer.GeminiJSONSchema, Error: "Invalid function name. Must start with a letter or an underscore.", Source: "Finerestaurant/kicad-mcp-python#2"},
+	},
+	Summary: "the tool name is a valid Gemini function name: a letter or _ first, then A-Z a-z 0-9 _ . : -, at most 64",
+	Fix:     lint.UnsafeFix,
+	Check:   checkGeminiFunctionName,
 	Doc: `Clients that hand MCP tools to Gemini declare each as a function named
 after the tool, and the API refuses the whole request when one name breaks
 its rule:

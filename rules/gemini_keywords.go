@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/pointer"
@@ -15,9 +16,12 @@ var GeminiUnsupportedKeyword = &lint.Rule{
 	ID:       "gemini-unsupported-keyword",
 	Packs:    geminiPacks,
 	Severity: lint.Error,
-	Summary:  "schemas use only the fields of Gemini's Schema object (an OpenAPI 3.0 subset)",
-	Fix:      lint.MixedFix,
-	Check:    checkGeminiUnsupportedKeyword,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "Unknown name \"additionalProperties\"", Source: "nanbingxyz/5ire#42"},
+	},
+	Summary: "schemas use only the fields of Gemini's Schema object (an OpenAPI 3.0 subset)",
+	Fix:     lint.MixedFix,
+	Check:   checkGeminiUnsupportedKeyword,
 	Doc: `Gemini reads a function's "parameters" into a fixed message type, and any
 member that is not one of its fields fails the whole request:
 

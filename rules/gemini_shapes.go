@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/schema"
@@ -14,9 +15,12 @@ var GeminiFormat = &lint.Rule{
 	ID:       "gemini-format",
 	Packs:    geminiPacks,
 	Severity: lint.Warning,
-	Summary:  "\"format\" is one Gemini documents: enum or date-time for strings, float or double, int32 or int64",
-	Fix:      lint.UnsafeFix,
-	Check:    checkGeminiFormat,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Source: "https://ai.google.dev/api/caching#Schema"},
+	},
+	Summary: "\"format\" is one Gemini documents: enum or date-time for strings, float or double, int32 or int64",
+	Fix:     lint.UnsafeFix,
+	Check:   checkGeminiFormat,
 	Doc: `Gemini's reference long listed the formats it supports: "for NUMBER type:
 float, double; for INTEGER type: int32, int64; for STRING type: enum,
 date-time", and Firebase AI Logic, which sends the same Schema, still says
@@ -80,10 +84,14 @@ func typeLabel(types []string) string {
 var GeminiArrayItems = &lint.Rule{
 	ID:       "gemini-array-items",
 	Packs:    geminiPacks,
+	Subject:  "array-items",
 	Severity: lint.Error,
-	Summary:  "every array schema has an \"items\" schema",
-	Fix:      lint.NoFix,
-	Check:    checkGeminiArrayItems,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "items: missing field", Source: "DEEIX-AI/DEEIX-Chat#546"},
+	},
+	Summary: "every array schema has an \"items\" schema",
+	Fix:     lint.NoFix,
+	Check:   checkGeminiArrayItems,
 	Doc: `Gemini refuses an array schema without "items", at any depth, and with
 it the whole request:
 
@@ -130,9 +138,12 @@ var GeminiObjectProperties = &lint.Rule{
 	ID:       "gemini-object-properties",
 	Packs:    geminiPacks,
 	Severity: lint.Warning,
-	Summary:  "a nested object schema declares its properties",
-	Fix:      lint.NoFix,
-	Check:    checkGeminiObjectProperties,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "should be non-empty for OBJECT type", Source: "langchain-ai/langchain-google#416"},
+	},
+	Summary: "a nested object schema declares its properties",
+	Fix:     lint.NoFix,
+	Check:   checkGeminiObjectProperties,
 	Doc: `Gemini has no schema for "an object with any keys" (no
 additionalProperties in its subset), and refuses an object schema without
 properties:

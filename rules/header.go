@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
@@ -19,9 +20,12 @@ var XMcpHeaderValid = &lint.Rule{
 	ID:       "x-mcp-header-valid",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "x-mcp-header annotations name a valid, unique header on a reachable string, integer or boolean property",
-	Fix:      lint.NoFix,
-	Check:    checkXMcpHeader,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Mangles: true, Source: "MCP specification 2026-07-28, server/tools, \"x-mcp-header\" (clients drop the tool)"},
+	},
+	Summary: "x-mcp-header annotations name a valid, unique header on a reachable string, integer or boolean property",
+	Fix:     lint.NoFix,
+	Check:   checkXMcpHeader,
 	Doc: `From protocol 2026-07-28 a property of a tool's inputSchema may carry
 "x-mcp-header": "Name", and a client on the Streamable HTTP transport then
 copies the argument into the HTTP header Mcp-Param-Name, so load balancers
@@ -104,7 +108,7 @@ type annotation struct {
 }
 
 func checkXMcpHeader(p *lint.Pass) {
-	if !lint.AtLeast(p.Protocol, "2026-07-28") {
+	if !p.Since("2026-07-28") {
 		return
 	}
 	root, ok := p.Value["inputSchema"].(map[string]any)

@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/mcplint/mcplint/lint"
+import (
+	"github.com/mcplint/mcplint/consumer"
+	"github.com/mcplint/mcplint/lint"
+)
 
 // liveRules concern what a running server does, not what a file says: they
 // have no Check of their own, and only `mcplint check` (package live, which
@@ -14,8 +17,12 @@ var ListResultValid = &lint.Rule{
 	ID:       "list-result-valid",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "each tools/list result is a ListToolsResult of the negotiated protocol version",
-	Fix:      lint.NoFix,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, ListToolsResult of each version"},
+		{Consumer: consumer.TSSDK, Source: "ListToolsResultSchema of the TypeScript SDK"},
+	},
+	Summary: "each tools/list result is a ListToolsResult of the negotiated protocol version",
+	Fix:     lint.NoFix,
 	Doc: `Run by ` + "`mcplint check`" + ` only: it needs the server's actual answer.
 
 Every page a server returns for tools/list must be a ListToolsResult of the
@@ -76,8 +83,11 @@ var StdioStdoutClean = &lint.Rule{
 	ID:       "stdio-stdout-clean",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "a stdio server writes nothing but JSON-RPC messages on stdout",
-	Fix:      lint.NoFix,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP specification, basic/transports, \"stdio\""},
+	},
+	Summary: "a stdio server writes nothing but JSON-RPC messages on stdout",
+	Fix:     lint.NoFix,
 	Doc: `Run by ` + "`mcplint check`" + ` only, on stdio servers.
 
 Over stdio, the server's standard output is the protocol stream. A log

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
@@ -18,9 +19,13 @@ var MetaKeyValid = &lint.Rule{
 	ID:       "meta-key-valid",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "_meta keys follow the specification's key format and keep out of MCP's reserved prefixes",
-	Fix:      lint.NoFix,
-	Check:    checkMetaKeys,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, _meta; specification 2025-06-18, basic, \"General fields\""},
+		{Consumer: consumer.TSSDK, Source: "the TypeScript SDK parses _meta as an object at every version"},
+	},
+	Summary: "_meta keys follow the specification's key format and keep out of MCP's reserved prefixes",
+	Fix:     lint.NoFix,
+	Check:   checkMetaKeys,
 	Doc: `A tool's "_meta" carries metadata for clients ("ui" for MCP Apps,
 "openai/outputTemplate" for ChatGPT apps). From protocol 2025-06-18 the
 specification gives its keys a format: an optional prefix, a series of
@@ -79,7 +84,7 @@ func checkMetaKeys(p *lint.Pass) {
 		p.Reportf("/_meta", "_meta is %s; it must be an object mapping keys to values", schema.KindWithArticle(v))
 		return
 	}
-	if !lint.AtLeast(p.Protocol, "2025-06-18") {
+	if !p.Since("2025-06-18") {
 		return
 	}
 	for _, key := range slices.Sorted(maps.Keys(meta)) {
@@ -88,7 +93,13 @@ func checkMetaKeys(p *lint.Pass) {
 			p.Reportf(ptr, "_meta key %q breaks the key format: %s; use letters, digits and hyphens in dot-separated labels, then \"/\" and a name, as in \"com.example/my-key\"", key, strings.Join(problems, "; "))
 			continue
 		}
-		if label, reserved := reservedMetaPrefix(key, p.Protocol); reserved {
+		label, reserved := reservedMetaPrefix(key, p.Protocol)
+		if !reserved && p.Before("2025-11-25") {
+			// The wording changed: a key reserved under 2025-06-18 still
+			// clashes for those clients.
+			label, reserved = reservedMetaPrefix(key, "2025-06-18")
+		}
+		if reserved {
 			prefix, _, _ := strings.Cut(key, "/")
 			p.Report(lint.Diagnostic{Severity: lint.Warning, RelPointer: ptr, Message: fmt.Sprintf(
 				"_meta key %q uses the prefix %q, which is reserved for MCP (it has the label %q); unless an official MCP extension defines this key, move it under your own reverse-DNS prefix, as in \"com.example/...\"", key, prefix+"/", label)})

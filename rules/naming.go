@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
@@ -16,10 +17,14 @@ var namingRules = []*lint.Rule{ToolNameValid, ToolNameUnique, DescriptionPresent
 var ToolNameValid = &lint.Rule{
 	ID:       "tool-name-valid",
 	Packs:    []string{"mcp"},
+	Subject:  "tool-name",
 	Severity: lint.Warning,
-	Summary:  "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
-	Fix:      lint.NoFix,
-	Check:    checkToolName,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, server/tools, \"Tool Names\""},
+	},
+	Summary: "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
+	Fix:     lint.NoFix,
+	Check:   checkToolName,
 	Doc: `A tool's name is how a model calls it. From protocol 2025-11-25 the
 specification says tool names SHOULD be 1 to 128 characters long and SHOULD
 use only ASCII letters, digits, underscore, hyphen and dot: no spaces, commas,
@@ -63,7 +68,7 @@ func checkToolName(p *lint.Pass) {
 		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is empty"})
 		return
 	}
-	if !lint.AtLeast(p.Protocol, "2025-11-25") {
+	if !p.Since("2025-11-25") {
 		return
 	}
 	if n := utf8.RuneCountInString(name); n > 128 {
@@ -100,9 +105,12 @@ func describeRune(r rune) string {
 
 // ToolNameUnique reports tools that share a name.
 var ToolNameUnique = &lint.Rule{
-	ID:        "tool-name-unique",
-	Packs:     []string{"mcp"},
-	Severity:  lint.Error,
+	ID:       "tool-name-unique",
+	Packs:    []string{"mcp"},
+	Severity: lint.Error,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP specification, server/tools, \"Tool\" (name: a unique identifier)"},
+	},
 	Summary:   "tool names are unique within a server",
 	Fix:       lint.NoFix,
 	CheckList: checkToolNameUnique,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -17,7 +18,7 @@ import (
 // request needs.
 var openaiPacks = []string{"openai", "openai-strict"}
 
-var openaiRules = []*lint.Rule{OpenAIFunctionName, OpenAIDescriptionLength, OpenAIRootObject, OpenAIArrayItems}
+var openaiRules = []*lint.Rule{OpenAIFunctionName, OpenAIDescriptionLength, OpenAIRootObject, OpenAIArrayItems, OpenAIObjectProperties}
 
 // openaiNamePattern is FunctionDefinition.name's documented form.
 var openaiNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
@@ -26,10 +27,16 @@ var openaiNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 var OpenAIFunctionName = &lint.Rule{
 	ID:       "openai-function-name",
 	Packs:    openaiPacks,
-	Severity: lint.Error,
-	Summary:  "the tool name is a valid OpenAI function name: ^[a-zA-Z0-9_-]{1,64}$",
-	Fix:      lint.UnsafeFix,
-	Check:    checkOpenAIFunctionName,
+	Subject:  "tool-name",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIChat, Source: "OpenAI API reference, FunctionDefinition.name"},
+		{Consumer: consumer.OpenAIResponses, Source: "OpenAI API reference, Responses FunctionTool.name"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI API reference, FunctionDefinition.name"},
+	},
+	Summary: "the tool name is a valid OpenAI function name: ^[a-zA-Z0-9_-]{1,64}$",
+	Fix:     lint.UnsafeFix,
+	Check:   checkOpenAIFunctionName,
 	Doc: `Clients that hand MCP tools to OpenAI's function calling (Chat Completions
 tools[].function.name, Responses tools[].name) pass the tool name as the
 function name, and the API refuses the whole request when one name does not
@@ -99,10 +106,15 @@ const openaiMaxDescription = 1024
 var OpenAIDescriptionLength = &lint.Rule{
 	ID:       "openai-description-length",
 	Packs:    openaiPacks,
-	Severity: lint.Error,
-	Summary:  "the tool description is at most 1024 characters, OpenAI's limit for a function description",
-	Fix:      lint.NoFix,
-	Check:    checkOpenAIDescriptionLength,
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIChat, Source: "getsentry/sentry-mcp#106"},
+		{Consumer: consumer.OpenAIResponses, Source: "getsentry/sentry-mcp#106"},
+		{Consumer: consumer.OpenAIStrict, Source: "getsentry/sentry-mcp#106"},
+	},
+	Summary: "the tool description is at most 1024 characters, OpenAI's limit for a function description",
+	Fix:     lint.NoFix,
+	Check:   checkOpenAIDescriptionLength,
 	Doc: `OpenAI refuses a request whose function description is longer than 1024
 characters, and with it every other tool of the request:
 
@@ -143,10 +155,16 @@ func checkOpenAIDescriptionLength(p *lint.Pass) {
 var OpenAIRootObject = &lint.Rule{
 	ID:       "openai-root-object",
 	Packs:    openaiPacks,
-	Severity: lint.Error,
-	Summary:  "inputSchema's root is \"type\": \"object\" with no anyOf, oneOf, allOf, enum, const or not beside it",
-	Fix:      lint.MixedFix,
-	Check:    checkOpenAIRootObject,
+	Subject:  "root-combinator",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIChat, Error: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", Source: "langchain-ai/langchainjs#9804"},
+		{Consumer: consumer.OpenAIResponses, Error: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", Source: "langchain-ai/langchainjs#9804"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
+	},
+	Summary: "inputSchema's root is \"type\": \"object\" with no anyOf, oneOf, allOf, enum, const or not beside it",
+	Fix:     lint.MixedFix,
+	Check:   checkOpenAIRootObject,
 	Doc: `OpenAI checks the top level of function parameters, strict mode or not,
 and refuses the request when it is not a plain object schema:
 
@@ -287,10 +305,17 @@ func lossText(ls []normalize.Loss) string {
 var OpenAIArrayItems = &lint.Rule{
 	ID:       "openai-array-items",
 	Packs:    openaiPacks,
-	Severity: lint.Error,
-	Summary:  "every array schema has \"items\"",
-	Fix:      lint.SafeFix,
-	Check:    checkOpenAIArrayItems,
+	Subject:  "array-items",
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIChat, Error: "array schema missing items", Source: "sigoden/aichat#1049"},
+		{Consumer: consumer.OpenAIResponses, Source: "meilisearch/meilisearch-mcp#27"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
+		{Consumer: consumer.VSCode, Error: "array type must have items", Source: "modelscope/ReMe#84"},
+	},
+	Summary: "every array schema has \"items\"",
+	Fix:     lint.SafeFix,
+	Check:   checkOpenAIArrayItems,
 	Doc: `OpenAI refuses function parameters with an array schema that has no
 "items", strict mode or not, at any depth, and with them the request:
 
@@ -330,10 +355,81 @@ func checkOpenAIArrayItems(p *lint.Pass) {
 			// Only this node: nested arrays have findings of their own.
 			fixed = mergeItems(s, fixed)
 			p.ReportFix(ptr, &lint.Fix{Message: "add \"items\": {}", Safe: true, Edits: lint.Diff(ptr, s, fixed)},
-				"array schema without \"items\", which OpenAI refuses (\"array schema missing items\"); say what the elements are, or add \"items\": {}")
+				"array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}")
+		}
+		if s["items"] == false && schema.HasType(s, "array") {
+			// Zod 4 writes a tuple's end this way; VS Code's check reads
+			// false as missing.
+			fixed := mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any))
+			p.Report(lint.Diagnostic{RelPointer: ptr + "/items", Consumers: consumersOf(p, consumer.VSCode),
+				Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements",
+				Fix:     &lint.Fix{Message: "write \"items\": {\"not\": {}}", Safe: true, Edits: lint.Diff(ptr, s, fixed)}})
 		}
 		return true
 	})
+}
+
+// OpenAIObjectProperties demands "properties" on the root object.
+var OpenAIObjectProperties = &lint.Rule{
+	ID:       "openai-object-properties",
+	Packs:    openaiPacks,
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIChat, Error: "object schema missing properties", Source: "github/github-mcp-server#1548"},
+		{Consumer: consumer.OpenAIResponses, Error: "object schema missing properties", Source: "containers/kubernetes-mcp-server#717"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI API reference, FunctionDefinition.parameters (the form for no arguments)"},
+	},
+	Summary: "a tool's input schema root lists \"properties\", even an empty {}",
+	Fix:     lint.SafeFix,
+	Check:   checkOpenAIObjectProperties,
+	Doc: `OpenAI's Chat Completions API, strict mode off, refuses function parameters
+whose root object schema has no "properties" member, and with them the
+whole request:
+
+    Invalid schema for function 'get_me': In context=(), object schema missing properties.
+
+MCP itself is content with {"type": "object"} for a tool without arguments,
+and servers publish it that way: the GitHub MCP server's get_me did until
+it added "properties": {} (github/github-mcp-server#1548), and Spring AI
+and mcphost users met the same error (spring-projects/spring-ai#4776,
+mark3labs/mcphost#88). OpenAI's own reference gives {"type": "object",
+"properties": {}} as the form for a function without parameters.
+
+The fix adds "properties": {}. It is safe: an empty "properties" constrains
+nothing, so the schema accepts exactly what it accepted.
+
+Bad:
+
+    {"name": "get_me", "inputSchema": {"type": "object"}}
+
+Good:
+
+    {"name": "get_me", "inputSchema": {"type": "object", "properties": {}}}
+
+Source: the OpenAI API's error, quoted in github/github-mcp-server#1548,
+spring-projects/spring-ai#4776 and mark3labs/mcphost#88; OpenAI API
+reference, FunctionDefinition.parameters ("To describe a function that
+accepts no parameters, provide the value {"type": "object", "properties":
+{}}").`,
+}
+
+func checkOpenAIObjectProperties(p *lint.Pass) {
+	v, ok := openaiInput(p)
+	if !ok {
+		return
+	}
+	s, ok := v.(map[string]any)
+	if !ok || s["type"] != "object" || s["$ref"] != nil {
+		// A root that is not an object schema is the root rules' finding;
+		// a root "$ref" brings its target's properties.
+		return
+	}
+	if _, has := s["properties"]; has {
+		return
+	}
+	p.ReportFix("/inputSchema", &lint.Fix{Message: "add \"properties\": {}", Safe: true,
+		Edits: lint.Diff("/inputSchema", s, normalize.OpenAIRootProperties(s))},
+		"the root object schema has no \"properties\", which OpenAI refuses (\"object schema missing properties\"); add \"properties\": {} (or declare the arguments)")
 }
 
 // mergeItems keeps s as it is but for the "items" fixed adds to it.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
@@ -63,9 +64,12 @@ var OpenAIStrictAdditionalProperties = &lint.Rule{
 	ID:       "openai-strict-additional-properties",
 	Packs:    []string{"openai-strict"},
 	Severity: lint.Error,
-	Summary:  "in strict mode, every object schema has \"additionalProperties\": false",
-	Fix:      lint.UnsafeFix,
-	Check:    checkStrictAdditionalProperties,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIStrict, Error: "'additionalProperties' is required to be supplied and to be false", Source: "letta-ai/letta#3137"},
+	},
+	Summary: "in strict mode, every object schema has \"additionalProperties\": false",
+	Fix:     lint.UnsafeFix,
+	Check:   checkStrictAdditionalProperties,
 	Doc: `With "strict": true, OpenAI constrains the model's output to the parameters
 schema (Structured Outputs), and refuses a schema where any object, at any
 depth and in any definition, lacks "additionalProperties": false:
@@ -125,9 +129,12 @@ var OpenAIStrictRequired = &lint.Rule{
 	ID:       "openai-strict-required",
 	Packs:    []string{"openai-strict"},
 	Severity: lint.Error,
-	Summary:  "in strict mode, \"required\" lists every key of \"properties\"; optional ones are nullable",
-	Fix:      lint.UnsafeFix,
-	Check:    checkStrictRequired,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIStrict, Error: "'required' is required to be supplied and to be an array including every key in properties", Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
+	},
+	Summary: "in strict mode, \"required\" lists every key of \"properties\"; optional ones are nullable",
+	Fix:     lint.UnsafeFix,
+	Check:   checkStrictRequired,
 	Doc: `Strict mode has no optional properties: OpenAI refuses an object whose
 "required" does not list every key of its "properties":
 
@@ -191,9 +198,12 @@ var OpenAIStrictKeywords = &lint.Rule{
 	ID:       "openai-strict-keywords",
 	Packs:    []string{"openai-strict"},
 	Severity: lint.Error,
-	Summary:  "in strict mode, schemas use only supported keywords: no allOf, oneOf, not, if/then/else, dependentRequired/dependentSchemas, keywords beside $ref, or typeless schemas",
-	Fix:      lint.MixedFix,
-	Check:    checkStrictKeywords,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIStrict, Error: "'allOf' is not permitted", Source: "makenotion/notion-mcp-server#102"},
+	},
+	Summary: "in strict mode, schemas use only supported keywords: no allOf, oneOf, not, if/then/else, dependentRequired/dependentSchemas, keywords beside $ref, or typeless schemas",
+	Fix:     lint.MixedFix,
+	Check:   checkStrictKeywords,
 	Doc: `Strict mode supports a subset of JSON Schema. OpenAI's guide lists the
 composition keywords allOf, not, dependentRequired, dependentSchemas, if,
 then and else as unsupported, and anyOf as the only supported combinator;
@@ -275,10 +285,13 @@ func checkStrictKeywords(p *lint.Pass) {
 				found = append(found, k)
 			}
 		}
-		for _, k := range []string{"allOf", "oneOf"} {
+		for _, k := range []string{"allOf", "oneOf", "prefixItems"} {
 			if _, ok := s[k]; ok {
 				found = append(found, k)
 			}
+		}
+		if _, tuple := s["items"].([]any); tuple {
+			found = append(found, "items")
 		}
 		sort.Strings(found)
 		if isRoot {
@@ -366,9 +379,12 @@ var OpenAIStrictLimits = &lint.Rule{
 	ID:       "openai-strict-limits",
 	Packs:    []string{"openai-strict"},
 	Severity: lint.Error,
-	Summary:  "in strict mode, a schema stays within OpenAI's size limits (nesting, properties, enum values, string size)",
-	Fix:      lint.NoFix,
-	Check:    checkStrictLimits,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
+	},
+	Summary: "in strict mode, a schema stays within OpenAI's size limits (nesting, properties, enum values, string size)",
+	Fix:     lint.NoFix,
+	Check:   checkStrictLimits,
 	Doc: `OpenAI's guide sets limits on a strict schema:
 
   - at most 10 levels of object nesting;

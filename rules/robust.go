@@ -16,9 +16,9 @@ var robustRules = []*lint.Rule{IntegerAcceptsString}
 var IntegerAcceptsString = &lint.Rule{
 	ID:       "integer-accepts-string",
 	Packs:    []string{"robust"},
-	Severity: lint.Warning,
+	Severity: lint.Info,
 	Summary:  "integer and number parameters also accept their decimal string (\"1\" for 1)",
-	Fix:      lint.SafeFix,
+	Fix:      lint.UnsafeFix,
 	Options:  map[string]any{"form": formAuto},
 	Check:    checkIntegerAcceptsString,
 	Doc: `Models often send a number as a string: "thoughtNumber": "1" where the schema
@@ -44,6 +44,24 @@ listed values), parameters with "x-mcp-header" (the specification requires
 them to have a primitive type, and clients drop a tool that breaks this; the
 rule skips them at every protocol version), and the root.
 
+The rule is an info, not a warning: nearly every popular server declares
+plain integers and every client accepts them, so the finding is advice
+about robustness, not a refusal. Its fix is unsafe, because the schema then
+promises what the server must keep: a server that validates with the old
+schema still refuses "5" (a Zod-validated TypeScript server answers
+-32602 "Expected number, received string"). Apply the fix together with
+the server-side half of the change, in this order:
+
+  - convert first: before validating arguments, turn a decimal string into
+    a number wherever the schema declares integer or number. TypeScript with
+    Zod: z.union([z.number().int(), z.string().regex(/^-?(0|[1-9][0-9]*)$/)
+    .transform(Number)]) (whose JSON Schema is the same anyOf the fix
+    writes); Python with Pydantic: its default lax mode already converts
+    "5" to 5, so FastMCP servers only need the schema; Go with the official
+    SDK: a receiving middleware that converts before the SDK validates;
+  - then declare the string form in the schema (the fix), so clients that
+    validate let the call through.
+
 The fix rewrites the parameter into two branches, a number or a string whose
 pattern spells one. The pattern encodes the type and the sign the lower bound
 demands: integers are digits with an optional minus sign and no leading zero
@@ -51,7 +69,7 @@ demands: integers are digits with an optional minus sign and no leading zero
 follow the JSON number grammar, with fraction and exponent. It is exact for no
 bound, minimum 0 or 1 and exclusiveMinimum 0; with other bounds, maximum or
 multipleOf it is wider than the numeric branch and the server refuses the
-rest. The fix is safe: every value accepted before is accepted after.
+rest. Every value accepted before is accepted after.
 Keywords that constrain the value (type, minimum, maximum, exclusiveMinimum,
 exclusiveMaximum, multipleOf, format, nullable, $ref, applicators) move into
 the numeric branch; keywords that describe the parameter (title, description,
@@ -160,7 +178,7 @@ func reportIntegerAcceptsString(p *lint.Pass, s map[string]any, ptr, label strin
 		kind = "an integer"
 	}
 	pattern, _ := normalize.NumericPattern(s)
-	msg := fmt.Sprintf("%q is %s: a client that validates arguments refuses \"1\", which models often send for 1; accept the decimal string too (%s with {\"type\": \"string\", \"pattern\": %q}) and convert it on the server",
+	msg := fmt.Sprintf("%q is %s: models often send \"1\" for 1, and a client that validates arguments then refuses the call; once the server converts decimal strings before validating, declare them too (%s with {\"type\": \"string\", \"pattern\": %q})",
 		label, kind, form, pattern)
 	if formErr != nil {
 		p.Reportf(ptr, "%s (no fix: %v)", msg, formErr)
@@ -168,8 +186,8 @@ func reportIntegerAcceptsString(p *lint.Pass, s map[string]any, ptr, label strin
 	}
 	fixed := normalize.IntegerTolerant(s, normalize.TolerantOptions{Form: form})
 	p.ReportFix(ptr, &lint.Fix{
-		Message: fmt.Sprintf("accept strings matching %s beside the number (%s)", pattern, form),
-		Safe:    true,
+		Message: fmt.Sprintf("accept strings matching %s beside the number (%s); the server must convert them", pattern, form),
+		Safe:    false,
 		Edits:   lint.Diff(ptr, s, fixed),
 	}, "%s", msg)
 }

@@ -5,22 +5,30 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/schema"
 )
 
-var rootRules = []*lint.Rule{InputSchemaRootObject, OutputSchemaRootObject, RequiredInProperties}
+var rootRules = []*lint.Rule{InputSchemaRootObject, OutputSchemaRootObject, RootPropertiesObject, RequiredInProperties}
 
 // InputSchemaRootObject demands an object schema at the root of inputSchema.
 var InputSchemaRootObject = &lint.Rule{
 	ID:       "input-schema-root-object",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "inputSchema is a JSON Schema object with \"type\": \"object\" at its root",
-	Fix:      lint.SafeFix,
-	Check:    checkInputRoot,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, Tool.inputSchema, every version (\"type\": {\"const\": \"object\"})"},
+		{Consumer: consumer.TSSDK, Error: "Invalid input: expected \"object\"", Source: "anthropics/claude-code#8014"},
+		{Consumer: consumer.OpenAIChat, Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403"},
+		{Consumer: consumer.OpenAIResponses, Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403 (the same function-parameters check)"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\" (the root must be an object)"},
+	},
+	Summary: "inputSchema is a JSON Schema object with \"type\": \"object\" at its root",
+	Fix:     lint.SafeFix,
+	Check:   checkInputRoot,
 	Doc: `Tool arguments are always a JSON object, and every version of the
 specification says so in the Tool type: "inputSchema" is required and its
 root carries "type": "object" (schema.json, Tool.inputSchema: "required":
@@ -98,9 +106,13 @@ var OutputSchemaRootObject = &lint.Rule{
 	ID:       "output-schema-root-object",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "before protocol 2026-07-28, outputSchema has \"type\": \"object\" at its root",
-	Fix:      lint.SafeFix,
-	Check:    checkOutputRoot,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json 2025-06-18 and 2025-11-25, Tool.outputSchema"},
+		{Consumer: consumer.TSSDK, Error: "Invalid literal value, expected \"object\"", Source: "anthropics/claude-code#8014"},
+	},
+	Summary: "before protocol 2026-07-28, outputSchema has \"type\": \"object\" at its root",
+	Fix:     lint.SafeFix,
+	Check:   checkOutputRoot,
 	Doc: `Up to protocol 2025-11-25 a tool's structured result (structuredContent)
 is a JSON object, and "outputSchema" is restricted to object schemas:
 schema.json gives it the shape of inputSchema ("required": ["type"],
@@ -157,7 +169,7 @@ func checkOutputRoot(p *lint.Pass) {
 	if !ok {
 		return
 	}
-	if !lint.AtLeast(p.Protocol, "2026-07-28") {
+	if p.Before("2026-07-28") {
 		checkObjectRoot(p, "outputSchema", v, true)
 		return
 	}
@@ -235,7 +247,7 @@ type rootFinding struct {
 func diagnoseRoot(member string, v any, present bool) (rootFinding, bool) {
 	wrap := "wrap the value in a property of an object schema"
 	if member == "outputSchema" {
-		wrap = "wrap the result in a property of an object, or speak protocol 2026-07-28, which allows any output schema"
+		wrap = "wrap the result in a property of an object (protocol 2026-07-28 allows any output schema, but clients of older versions refuse it; --protocol 2026-07-28 checks that version alone)"
 	}
 	switch x := v.(type) {
 	case nil:

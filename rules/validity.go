@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/schema"
 )
@@ -17,10 +18,16 @@ var schemaKeys = []string{"inputSchema", "outputSchema"}
 var SchemaValid = &lint.Rule{
 	ID:       "schema-valid",
 	Packs:    []string{"mcp"},
+	Subject:  "schema-shape",
 	Severity: lint.Error,
-	Summary:  "inputSchema and outputSchema are valid JSON Schema under their dialect",
-	Fix:      lint.NoFix,
-	Check:    checkSchemaValid,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
+		{Consumer: consumer.Anthropic, Error: "JSON schema is invalid. It must match JSON Schema draft 2020-12", Source: "anthropics/claude-code#586"},
+		{Consumer: consumer.VSCode, Error: "Failed to validate tool", Source: "microsoft/vscode-copilot-chat, toolSchemaNormalizer.ts (validates every tool against the draft-07 meta-schema)"},
+	},
+	Summary: "inputSchema and outputSchema are valid JSON Schema under their dialect",
+	Fix:     lint.NoFix,
+	Check:   checkSchemaValid,
 	Doc: `A tool's inputSchema and outputSchema must be valid JSON Schema under the
 dialect they declare with "$schema", JSON Schema 2020-12 when they declare
 none. Clients validate arguments and results against these schemas; a schema
@@ -94,8 +101,10 @@ func checkSchemaValid(p *lint.Pass) {
 		if !isObject {
 			continue
 		}
-		rootTypeOwned := key == "inputSchema" || !lint.AtLeast(p.Protocol, "2026-07-28")
-		legacy := !lint.AtLeast(p.Protocol, "2025-11-25")
+		rootTypeOwned := key == "inputSchema" || p.Before("2026-07-28")
+		// Before 2025-11-25 a schema without "$schema" may be read as
+		// draft-07 too; the newer default, 2020-12, is the stricter demand.
+		legacy := !p.Since("2025-11-25")
 		dialect := dialectLabel(root, legacy)
 		for _, pr := range schemaProblems(p, root, legacy) {
 			ptr := "/" + key + pr.Pointer
@@ -180,9 +189,14 @@ var RefResolvable = &lint.Rule{
 	ID:       "ref-resolvable",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "every $ref resolves inside the tool's own schema, never over the network",
-	Fix:      lint.NoFix,
-	Check:    checkRefResolvable,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP specification 2026-07-28, basic, \"JSON Schema Usage\" (clients must not fetch network references)"},
+		{Consumer: consumer.ClaudeCode, Error: "can't resolve reference #/$defs/ScreenInstance from id #", Source: "anthropics/claude-code#76881"},
+		{Consumer: consumer.GeminiJSONSchema, Error: "can't resolve reference #/$defs/Issue from id #", Source: "google-gemini/gemini-cli#13142"},
+	},
+	Summary: "every $ref resolves inside the tool's own schema, never over the network",
+	Fix:     lint.NoFix,
+	Check:   checkRefResolvable,
 	Doc: `A tool's schema travels alone: a client receives it in tools/list with no
 base document and nothing to load references from. Every "$ref" must therefore
 lead to a subschema of the same inputSchema or outputSchema: a JSON Pointer
@@ -291,7 +305,7 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 		if res.URI != ref {
 			where = " (" + res.URI + ")"
 		}
-		if lint.AtLeast(p.Protocol, "2026-07-28") {
+		if p.Since("2026-07-28") {
 			p.Reportf(ptr, "%s %q points at a network URI%s, which clients must not fetch, so they cannot validate the tool; copy the definition under \"$defs\" and refer to it as \"#/$defs/Name\"", kw, ref, where)
 			return
 		}

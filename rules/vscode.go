@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 )
@@ -13,9 +14,14 @@ var vscodeRules = []*lint.Rule{VSCodeToolCount, VSCodeToolName}
 // VSCodeToolCount checks the number of tools against the 128 a chat
 // request may carry.
 var VSCodeToolCount = &lint.Rule{
-	ID:        "vscode-tool-count",
-	Packs:     []string{"vscode"},
-	Severity:  lint.Warning,
+	ID:       "vscode-tool-count",
+	Packs:    []string{"vscode"},
+	Severity: lint.Warning,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.VSCode, Source: "microsoft/vscode-copilot-release#9375"},
+		{Consumer: consumer.OpenAIChat, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
+		{Consumer: consumer.OpenAIResponses, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
+	},
 	Summary:   "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:       lint.NoFix,
 	Options:   map[string]any{"max-tools": 128},
@@ -51,9 +57,13 @@ func vscodeNameChar(r rune) bool {
 
 // VSCodeToolName reports tool names VS Code rewrites.
 var VSCodeToolName = &lint.Rule{
-	ID:        "vscode-tool-name",
-	Packs:     []string{"vscode"},
-	Severity:  lint.Info,
+	ID:       "vscode-tool-name",
+	Packs:    []string{"vscode"},
+	Subject:  "tool-name",
+	Severity: lint.Info,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.VSCode, Mangles: true, Source: "microsoft/vscode#308463"},
+	},
 	Summary:   "tool names use only A-Z a-z 0-9 _ -, which VS Code keeps as they are",
 	Fix:       lint.NoFix,
 	CheckList: checkVSCodeToolName,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/schema"
@@ -17,9 +18,13 @@ var ZodLeak = &lint.Rule{
 	ID:       "zod-leak",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Summary:  "inputSchema and outputSchema are JSON Schema, not a serialised Zod schema",
-	Fix:      lint.MixedFix,
-	Check:    checkZodLeak,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, Tool.inputSchema"},
+		{Consumer: consumer.TSSDK, Source: "anthropics/claude-code#8014 (a Zod value has no \"type\": \"object\")"},
+	},
+	Summary: "inputSchema and outputSchema are JSON Schema, not a serialised Zod schema",
+	Fix:     lint.MixedFix,
+	Check:   checkZodLeak,
 	Doc: `A tool's inputSchema and outputSchema are JSON Schema. A server built on
 Zod has to convert its Zod schemas (z.toJSONSchema in Zod 4, zod-to-json-schema
 in Zod 3); when a Zod value reaches the wire without that step, as when a

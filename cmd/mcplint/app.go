@@ -72,8 +72,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "ignore", Usage: "do not run these `RULES` (IDs or packs)"},
 		&cli.StringFlag{
 			Name:  "protocol",
-			Value: lint.LatestProtocol,
-			Usage: "MCP protocol `VERSION` to check against: " + strings.Join(lint.Protocols, ", "),
+			Usage: "check against this MCP protocol `VERSION` only (" + strings.Join(lint.Protocols, ", ") + "); default: every version in use, since a server answers clients of all of them",
 		},
 		&cli.GenericFlag{
 			Name:  "option",
@@ -124,7 +123,7 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 		Ignore:       names(cmd.StringSlice("ignore")),
 		Protocol:     cmd.String("protocol"),
 	}
-	if !lint.ValidProtocol(cfg.Protocol) {
+	if cfg.Protocol != "" && !lint.ValidProtocol(cfg.Protocol) {
 		return cfg, usagef("--protocol: unknown MCP protocol version %q (known: %s)", cfg.Protocol, strings.Join(lint.Protocols, ", "))
 	}
 	if cmd.Bool("strict") {

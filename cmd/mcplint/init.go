@@ -131,11 +131,14 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 		}
 	}
 	fmt.Fprintf(&b, `
-# Rules to run instead of the default packs (%s); "all" is every rule.
-# select: [mcp, robust]
-# extend-select: []
+# Rules to run instead of the default set: packs %s, plus every rule
+# that protects a client in its default mode ("default"); "all" is every
+# rule.
+# select: [default]
+# extend-select: [openai-strict, gemini]
 
-# The MCP protocol version to check against.
+# Check against one MCP protocol version only (default: every version
+# in use, %s).
 # protocol: %q
 
 # Exit with status 1 when a finding is at least this severe: error,
@@ -156,7 +159,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 #     tool: "legacy_*"
 #     file: "vendor/*.json"
 #     reason: names kept for existing clients
-`, strings.Join(lint.DefaultPacks, ", "), lint.LatestProtocol)
+`, strings.Join(lint.DefaultPacks, " and "), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
 	b.WriteString("\n# MCP servers to check live, as in .mcp.json's mcpServers.\n")
 	if len(servers) == 0 {
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")

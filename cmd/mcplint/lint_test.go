@@ -13,6 +13,7 @@ const namesText = `testdata/names.json:4:7: warning tool-name-valid: tool name "
   |
 4 |       "name": "files/read file",
   |       ^
+  = refused by: MCP specification
 
 testdata/names.json:13:5: warning description-present: tool "search" has no description; the model needs one to know when and how to call it
    |
@@ -23,6 +24,7 @@ testdata/names.json:14:7: error tool-name-unique: tool name "search" is already 
    |
 14 |       "name": "search",
    |       ^
+   = refused by: MCP specification
 
 1 error, 2 warnings, 0 infos in 1 file
 `
@@ -51,16 +53,19 @@ func TestLintClean(t *testing.T) {
 type jsonReport struct {
 	Version     int `json:"version"`
 	Diagnostics []struct {
-		Rule      string `json:"rule"`
-		Severity  string `json:"severity"`
-		Tool      string `json:"tool"`
-		ToolIndex int    `json:"toolIndex"`
-		Pointer   string `json:"pointer"`
-		File      string `json:"file"`
-		Line      int    `json:"line"`
-		Column    int    `json:"column"`
-		Message   string `json:"message"`
-		Fix       string `json:"fix"`
+		Rule      string   `json:"rule"`
+		Severity  string   `json:"severity"`
+		Tool      string   `json:"tool"`
+		ToolIndex int      `json:"toolIndex"`
+		Pointer   string   `json:"pointer"`
+		File      string   `json:"file"`
+		Line      int      `json:"line"`
+		Column    int      `json:"column"`
+		Message   string   `json:"message"`
+		Fix       string   `json:"fix"`
+		RefusedBy []string `json:"refusedBy"`
+		AlteredBy []string `json:"alteredBy"`
+		AlsoRules []string `json:"alsoRules"`
 	} `json:"diagnostics"`
 	Summary struct {
 		Errors        int `json:"errors"`

@@ -332,7 +332,7 @@ func copyDir(t *testing.T, from, to string) {
 const actionManifest = `{
   "tools": [
     {"name": "get_item", "description": "Get one item.", "inputSchema": {"properties": {}}},
-    {"name": "ping", "inputSchema": {"type": "object"}}
+    {"name": "ping", "inputSchema": {"type": "object", "properties": {}}}
   ]
 }
 `
@@ -398,8 +398,8 @@ func TestActionPassesAndFails(t *testing.T) {
 	}
 	root := testenv.RepoRoot(t)
 	a := loadAction(t, root)
-	clean := `{"tools": [{"name": "ok", "description": "Says ok.", "inputSchema": {"type": "object"}}]}`
-	warn := `{"tools": [{"name": "ok", "inputSchema": {"type": "object"}}]}`
+	clean := `{"tools": [{"name": "ok", "description": "Says ok.", "inputSchema": {"type": "object", "properties": {}}}]}`
+	warn := `{"tools": [{"name": "ok", "inputSchema": {"type": "object", "properties": {}}}]}`
 	for _, c := range []struct {
 		name   string
 		inputs map[string]string

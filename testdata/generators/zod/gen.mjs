@@ -3,6 +3,10 @@
 // output/*.json. The Go tests in
 // rules/ check that their case inputs carry exactly these schemas.
 //
+// It also writes the argument shapes of the gen-zod3-* cases in
+// testdata/realworld to output/realworld/*.json; internal/realworld checks
+// that each case's tools.json carries exactly those schemas.
+//
 //   npm ci && node gen.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
 import { z } from "zod";
@@ -37,4 +41,27 @@ const outputs = {
 mkdirSync("output", { recursive: true });
 for (const [file, schema] of Object.entries(outputs)) {
   writeFileSync(`output/${file}`, JSON.stringify(schema, null, 2) + "\n");
+}
+
+const realworld = {
+  "object-optional-nullable": z.object({
+    title: z.string().describe("Title of the note"),
+    folder: z.string().nullable(),
+    tags: z.array(z.string()).optional(),
+    kind: z.enum(["note", "task"]),
+    version: z.literal(1),
+  }),
+  tuple: z.object({ range: z.tuple([z.number(), z.number()]) }),
+  record: z.object({ headers: z.record(z.string()) }),
+  "union-root": z.union([z.object({ url: z.string() }), z.object({ path: z.string() })]),
+  "discriminated-union-root": z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("url"), url: z.string() }),
+    z.object({ kind: z.literal("file"), path: z.string() }),
+  ]),
+  "bigint-date": z.object({ id: z.bigint(), due: z.date() }),
+};
+
+mkdirSync("output/realworld", { recursive: true });
+for (const [name, schema] of Object.entries(realworld)) {
+  writeFileSync(`output/realworld/${name}.json`, JSON.stringify(zodToJsonSchema(schema), null, 2) + "\n");
 }
