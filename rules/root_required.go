@@ -64,25 +64,26 @@ Gitlawb/openclaude#1121 (orphan "required" keys in MCP tool schemas).`,
 }
 
 func checkRequiredInProperties(p *lint.Pass) {
-	for _, member := range []string{"inputSchema", "outputSchema"} {
-		root, ok := p.Value[member]
-		if !ok {
+	for _, member := range lint.SchemaMembers {
+		if !undeclaredRequired(p.Schema(member)) {
 			continue
 		}
-		dangling := normalize.DanglingRequired(root)
-		if len(dangling) == 0 {
-			continue
-		}
-		dropped := normalize.DropDanglingRequired(root)
-		for _, d := range dangling {
+		// A name is missing from its own schema's "properties": whether
+		// another schema declares it takes the whole schema.
+		root := p.Value[member]
+		var dropped any // the fixed schema, built for the first fix
+		for _, d := range normalize.DanglingRequired(root) {
 			ptr := "/" + member + d.Pointer + "/required"
-			old, _ := schema.Get(root, d.Pointer+"/required")
-			fix := &lint.Fix{Message: "drop " + quoteAll(d.Names) + " from \"required\""}
-			if kept, ok := schema.Get(dropped, d.Pointer+"/required"); ok {
-				fix.Edits = lint.Diff(ptr, old, kept)
-			} else {
-				fix.Edits = []manifest.Edit{{Op: manifest.Remove, Pointer: ptr}}
-			}
+			fix := &lint.Fix{Message: "drop " + quoteAll(d.Names) + " from \"required\"", Build: func() []manifest.Edit {
+				if dropped == nil {
+					dropped = normalize.DropDanglingRequired(root)
+				}
+				old, _ := schema.Get(root, d.Pointer+"/required")
+				if kept, ok := schema.Get(dropped, d.Pointer+"/required"); ok {
+					return lint.Diff(ptr, old, kept)
+				}
+				return []manifest.Edit{{Op: manifest.Remove, Pointer: ptr}}
+			}}
 			node, _ := schema.Get(root, d.Pointer)
 			diag := lint.Diagnostic{RelPointer: ptr, Fix: fix, Message: requiredMessage(member, d, node)}
 			if d.Unsatisfiable {
@@ -91,6 +92,25 @@ func checkRequiredInProperties(p *lint.Pass) {
 			p.Report(diag)
 		}
 	}
+}
+
+// undeclaredRequired reports whether a schema of the tree has a "required"
+// name its own "properties" does not declare, which nearly no schema has:
+// only then is the whole schema searched for where else it is declared.
+func undeclaredRequired(t *schema.Tree) bool {
+	found := false
+	t.Walk(func(n *schema.Node) bool {
+		req, _ := n.Value["required"].([]any)
+		props, _ := n.Value["properties"].(map[string]any)
+		for _, r := range req {
+			name, ok := r.(string)
+			if _, declared := props[name]; ok && !declared {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func requiredMessage(member string, d normalize.Dangling, node any) string {
