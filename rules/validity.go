@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/consumer"
@@ -264,7 +265,6 @@ func checkRefResolvable(p *lint.Pass) {
 		if !ok {
 			continue
 		}
-		r := schema.NewResolver(root)
 		d, _ := schema.Dialect(root)
 		keywords := []string{"$ref"}
 		switch d {
@@ -273,16 +273,29 @@ func checkRefResolvable(p *lint.Pass) {
 		case schema.Draft2019:
 			keywords = append(keywords, "$recursiveRef")
 		}
-		schema.Walk(root, "", func(n *schema.Node) bool {
-			s, ptr := n.Value, n.Pointer()
+		var r *schema.Resolver // indexed at the first reference: most schemas have none
+		var refs []string      // the schemas with a "$ref", in walk order
+		base := "/" + key
+		p.Schema(key).Walk(func(n *schema.Node) bool {
 			for _, kw := range keywords {
-				if ref, ok := s[kw].(string); ok {
-					checkRef(p, "/"+key+ptr+"/"+kw, kw, ref, r.Resolve(ptr, ref))
+				ref, ok := n.Value[kw].(string)
+				if !ok {
+					continue
+				}
+				if r == nil {
+					r = schema.NewResolver(root)
+				}
+				ptr := strings.TrimPrefix(n.Pointer(), base)
+				checkRef(p, base+ptr+"/"+kw, kw, ref, r.Resolve(ptr, ref))
+				if kw == "$ref" {
+					refs = append(refs, ptr)
 				}
 			}
 			return true
 		})
-		reportRefCycles(p, key, root, r)
+		if len(refs) > 0 {
+			reportRefCycles(p, key, root, r, refs)
+		}
 	}
 }
 
@@ -318,8 +331,11 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 
 // reportRefCycles reports chains of $ref that come back to where they
 // started: each step applies to the same value, so validating never ends.
-// Each cycle is reported once, at the first of its members the walk meets.
-func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver) {
+// Each cycle is reported once, at the first of its members met following
+// the references from refs (the schemas with a "$ref", in walk order). Every
+// schema is followed from once: a chain of ten thousand references costs
+// ten thousand steps, not one chain per reference.
+func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver, refs []string) {
 	next := func(ptr string) (string, bool) {
 		s, _ := schema.Get(root, ptr)
 		m, _ := s.(map[string]any)
@@ -333,51 +349,42 @@ func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Re
 		}
 		return res.Pointer, true
 	}
-	reported := map[string]bool{}
-	schema.Walk(root, "", func(n *schema.Node) bool {
-		s, ptr := n.Value, n.Pointer()
-		if _, ok := s["$ref"].(string); !ok || reported[ptr] {
-			return true
-		}
-		chain := []string{ptr}
-		for cur := ptr; len(chain) <= 1000; {
-			t, ok := next(cur)
-			if !ok {
-				break
-			}
-			if i := indexOf(chain, t); i >= 0 {
+	done := map[string]bool{} // followed already, from an earlier start
+	at := map[string]int{}    // position in the chain being followed
+	for _, start := range refs {
+		var chain []string
+		for cur, ok := start, true; ok && !done[cur]; cur, ok = next(cur) {
+			if i, seen := at[cur]; seen {
 				cycle := chain[i:]
-				if !reported[cycle[0]] {
-					for _, c := range cycle {
-						reported[c] = true
-					}
-					p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
-				}
+				p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
 				break
 			}
-			chain = append(chain, t)
-			cur = t
+			at[cur] = len(chain)
+			chain = append(chain, cur)
 		}
-		return true
-	})
-}
-
-func indexOf(list []string, s string) int {
-	for i, e := range list {
-		if e == s {
-			return i
+		for _, c := range chain {
+			done[c] = true
+			delete(at, c)
 		}
 	}
-	return -1
 }
 
 func cycleLabel(cycle []string) string {
-	out := ""
-	for _, c := range append(cycle, cycle[0]) {
-		if out != "" {
-			out += " -> "
-		}
-		out += "#" + c
+	// A cycle through thousands of definitions is named by its ends.
+	const most = 1000
+	shown := cycle
+	if len(cycle) > most {
+		shown = append(slices.Clone(cycle[:most/2]), cycle[len(cycle)-most/2:]...)
 	}
-	return out
+	var b strings.Builder
+	for i, c := range append(shown, cycle[0]) {
+		if i > 0 {
+			b.WriteString(" -> ")
+		}
+		if i == most/2 && len(cycle) > most {
+			fmt.Fprintf(&b, "… (%d more) -> ", len(cycle)-most)
+		}
+		b.WriteString("#" + c)
+	}
+	return b.String()
 }
