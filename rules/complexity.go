@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"math"
+	"reflect"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/schema"
@@ -82,65 +83,88 @@ func checkSchemaComplexity(p *lint.Pass) {
 		if !ok {
 			continue
 		}
-		deepest, firstTooDeep := 0, ""
-		schema.Walk(root, "", func(n *schema.Node) bool {
-			ptr, depth := n.Pointer(), n.Depth
-			deepest = max(deepest, depth)
-			if depth > maxDepth && firstTooDeep == "" {
-				firstTooDeep = ptr
+		deepest := 0
+		var firstTooDeep *schema.Node
+		hasRef := false
+		p.Schema(key).Walk(func(n *schema.Node) bool {
+			deepest = max(deepest, n.Depth)
+			if n.Depth > maxDepth && firstTooDeep == nil {
+				firstTooDeep = n
 			}
+			hasRef = hasRef || isString(n.Value["$ref"]) || isString(n.Value["$dynamicRef"]) || isString(n.Value["$recursiveRef"])
 			return true
 		})
-		if firstTooDeep != "" {
-			p.Reportf("/"+key+firstTooDeep, "%s nests subschemas deeper than maxDepth %d (%d levels at the deepest); validators that bound depth may refuse the tool; flatten the schema or move repeated parts into \"$defs\"", key, maxDepth, deepest)
+		if firstTooDeep != nil {
+			p.Reportf(firstTooDeep.Pointer(), "%s nests subschemas deeper than maxDepth %d (%d levels at the deepest); validators that bound depth may refuse the tool; flatten the schema or move repeated parts into \"$defs\"", key, maxDepth, deepest)
 		}
-		c := &costing{r: schema.NewResolver(root), memo: map[string]int{}, onPath: map[string]bool{}}
+		c := &costing{memo: map[uintptr]int{}, onPath: map[uintptr]bool{}}
+		if hasRef {
+			c.r = schema.NewResolver(root)
+			c.scoped = c.r.Scoped()
+		}
 		if n := c.cost(root, ""); n > maxSubschemas {
 			p.Reportf("/"+key, "%s counts %d subschemas once its $refs are expanded, more than maxSubschemas %d; validators that bound this may refuse the tool; reduce the alternatives in anyOf/oneOf/allOf or split the tool", key, n, maxSubschemas)
 		}
 	}
 }
 
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
+}
+
 // costing counts the subschemas of a schema with its references expanded:
-// a subschema, its children (schema.Children, the walker's own step) and
+// a subschema, its children (schema.EachChild, the walker's own step) and
 // the target of its local $ref, each counted in full. Walk cannot do this,
-// since it does not follow references. Targets are memoised by pointer and
-// a reference back into the current path counts 1, so counting takes linear
-// time however large the number it reaches.
+// since it does not follow references. Targets are memoised (by identity:
+// a subschema is one decoded object, however a reference spells its
+// place) and a reference back into the current path counts 1, so counting
+// takes linear time however large the number it reaches. Pointers are
+// followed only in a document with "$id"s below its root (scoped), where
+// a reference resolves against the base of the place it is written.
 type costing struct {
-	r      *schema.Resolver
-	memo   map[string]int
-	onPath map[string]bool
+	r      *schema.Resolver // nil when the schema has no reference
+	scoped bool
+	memo   map[uintptr]int
+	onPath map[uintptr]bool
 }
 
 func (c *costing) cost(s map[string]any, ptr string) int {
-	if n, ok := c.memo[ptr]; ok {
+	id := reflect.ValueOf(s).Pointer()
+	if n, ok := c.memo[id]; ok {
 		return n
 	}
-	if c.onPath[ptr] {
+	if c.onPath[id] {
 		return 1
 	}
-	c.onPath[ptr] = true
-	defer delete(c.onPath, ptr)
+	c.onPath[id] = true
+	defer delete(c.onPath, id)
 	total := 1
-	schema.Children(s, ptr, func(child any, cptr string) {
+	add := func(child any, cptr string) {
 		if m, ok := child.(map[string]any); ok {
 			total = satAdd(total, c.cost(m, cptr))
 		} else {
 			total = satAdd(total, 1)
 		}
-	})
-	for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
-		ref, ok := s[kw].(string)
-		if !ok {
-			continue
-		}
-		res := c.r.Resolve(ptr, ref)
-		if t, isObj := res.Target.(map[string]any); res.Found && isObj {
-			total = satAdd(total, c.cost(t, res.Pointer))
+	}
+	if c.scoped {
+		schema.Children(s, ptr, add)
+	} else {
+		schema.EachChild(s, func(child any, _, _ string, _ int) { add(child, "") })
+	}
+	if c.r != nil {
+		for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+			ref, ok := s[kw].(string)
+			if !ok {
+				continue
+			}
+			res := c.r.Resolve(ptr, ref)
+			if t, isObj := res.Target.(map[string]any); res.Found && isObj {
+				total = satAdd(total, c.cost(t, res.Pointer))
+			}
 		}
 	}
-	c.memo[ptr] = total
+	c.memo[id] = total
 	return total
 }
 

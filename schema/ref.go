@@ -172,6 +172,11 @@ func (r *Resolver) idOf(s map[string]any) string {
 	return id
 }
 
+// Scoped reports whether some subschema has a base URI of its own (an
+// "$id" below the root): only then does Resolve need to know where a
+// reference is written.
+func (r *Resolver) Scoped() bool { return len(r.bases) > 1 }
+
 // Resolve resolves ref as written in the subschema at pointer from (""
 // for the root).
 func (r *Resolver) Resolve(from, ref string) Ref {

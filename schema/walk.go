@@ -178,11 +178,18 @@ func walk(n *Node, fn func(n *Node) bool, keys *[]string) {
 // Children calls fn for each direct subschema of s, objects or not, with
 // its pointer, in the order Walk visits them.
 func Children(s map[string]any, ptr string, fn func(child any, ptr string)) {
-	var keys []string
-	eachChild(s, false, &keys, func(c any, kw, name string, idx int) {
+	EachChild(s, func(c any, kw, name string, idx int) {
 		n := Node{Keyword: kw, Name: name, Index: idx}
 		fn(c, string(n.appendStep([]byte(ptr))))
 	})
+}
+
+// EachChild is Children without the pointers: fn gets each direct
+// subschema with the keyword that holds it and its name or index there, as
+// a Node has them.
+func EachChild(s map[string]any, fn func(child any, keyword, name string, index int)) {
+	var keys []string
+	eachChild(s, false, &keys, fn)
 }
 
 // keywordAt numbers the keywords that hold subschemas in the order children
