@@ -111,20 +111,23 @@ func checkXMcpHeader(p *lint.Pass) {
 	if !p.Since("2026-07-28") {
 		return
 	}
-	root, ok := p.Value["inputSchema"].(map[string]any)
-	if !ok {
-		return
-	}
 	var anns []annotation
-	schema.Walk(root, "", func(n *schema.Node) bool {
-		s, ptr := n.Value, n.Pointer()
-		if v, ok := s["x-mcp-header"]; ok {
-			off := p.Tool.Locate("/inputSchema" + ptr + "/x-mcp-header").Offset
-			anns = append(anns, annotation{ptr: ptr, s: s, value: v, offset: off})
+	var at []string
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+		if v, ok := n.Value["x-mcp-header"]; ok {
+			ptr := strings.TrimPrefix(n.Pointer(), "/inputSchema")
+			anns = append(anns, annotation{ptr: ptr, s: n.Value, value: v})
+			at = append(at, "/inputSchema"+ptr+"/x-mcp-header")
 		}
 		return true
 	})
+	if len(anns) == 0 {
+		return
+	}
 	// "Later" means later in the source, whatever order the walk took.
+	for i, pl := range p.Tool.Places(at) {
+		anns[i].offset = pl.Offset()
+	}
 	slices.SortStableFunc(anns, func(a, b annotation) int { return a.offset - b.offset })
 	seen := map[string]annotation{} // lower-cased header name -> first annotation
 	for _, a := range anns {
