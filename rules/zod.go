@@ -115,16 +115,16 @@ func checkZodLeak(p *lint.Pass) {
 			reportZodLeak(p, base, member, root, false, form, ver)
 			continue
 		}
-		var covered []string
-		schema.Walk(root, base, func(n *schema.Node) bool {
-			s, ptr, depth := n.Value, n.Pointer(), n.Depth
-			for _, c := range covered {
-				if ptr == c || strings.HasPrefix(ptr, c+"/") {
-					return false
-				}
+		// The subschemas of a raw shape reported under "properties" are
+		// its fields, rebuilt by its fix: nothing to say about them.
+		var covered map[*schema.Node]bool
+		p.Schema(member).Walk(func(n *schema.Node) bool {
+			s := n.Value
+			if n.Keyword == "properties" && covered[n.Parent] {
+				return false
 			}
-			if form, ver := detectZodLeak(s); depth > 0 && form != normalize.NotZod {
-				reportZodLeak(p, ptr, "this subschema", s, false, form, ver)
+			if form, ver := detectZodLeak(s); n.Depth > 0 && form != normalize.NotZod {
+				reportZodLeak(p, n.Pointer(), "this subschema", s, false, form, ver)
 				return false
 			}
 			props, ok := s["properties"].(map[string]any)
@@ -132,8 +132,11 @@ func checkZodLeak(p *lint.Pass) {
 				return true
 			}
 			if form, ver := normalize.DetectZod(props); form == normalize.ZodRawShape {
-				covered = append(covered, ptr+"/properties")
-				reportZodLeak(p, ptr, `"properties"`, s, true, form, ver)
+				if covered == nil {
+					covered = map[*schema.Node]bool{}
+				}
+				covered[n] = true
+				reportZodLeak(p, n.Pointer(), `"properties"`, s, true, form, ver)
 			}
 			return true
 		})
