@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -107,61 +107,48 @@ Invalid thoughtNumber: must be a number": the model sent "1" for 1).`,
 }
 
 func checkIntegerAcceptsString(p *lint.Pass) {
-	root, ok := p.InputSchema()
-	if !ok {
-		return
-	}
 	form, formErr := integerForm(p, p.Option("form"))
-	// Parameters are the schemas reached from the root through keywords
-	// that describe parts of the arguments; labels name them for messages.
-	labels := map[string]string{"/inputSchema": ""}
-	schema.Walk(root, "/inputSchema", func(n *schema.Node) bool {
-		s, ptr := n.Value, n.Pointer()
-		label, param := labels[ptr]
-		if !param {
+	// Parameters are the root and the schemas reached from it through
+	// keywords that describe parts of the arguments.
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+		if n.Parent == nil {
+			return true
+		}
+		if !parameterKeywords[n.Keyword] {
 			return false
 		}
-		if ptr != "/inputSchema" && normalize.RejectsNumericStrings(s) {
-			reportIntegerAcceptsString(p, s, ptr, label, form, formErr)
+		if normalize.RejectsNumericStrings(n.Value) {
+			reportIntegerAcceptsString(p, n, form, formErr)
 			return false
 		}
-		markParameters(s, ptr, label, labels)
 		return true
 	})
 }
 
-// markParameters records the schemas below s that describe a part of its
-// value: properties, array elements and map values.
-func markParameters(s map[string]any, ptr, label string, labels map[string]string) {
-	if m, ok := s["properties"].(map[string]any); ok {
-		for name := range m {
-			labels[ptr+"/properties/"+pointer.Escape(name)] = joinLabel(label, name)
-		}
+// parameterKeywords hold the schemas that describe a part of their parent's
+// value: properties, map values and array elements.
+var parameterKeywords = map[string]bool{
+	"properties": true, "patternProperties": true, "additionalProperties": true,
+	"items": true, "prefixItems": true, "additionalItems": true,
+}
+
+// parameterLabel names a parameter for messages: "options.limit",
+// "weights.*" for map values, "tags[]" and "pair[0]" for array elements.
+func parameterLabel(n *schema.Node) string {
+	if n.Parent == nil {
+		return ""
 	}
-	if m, ok := s["patternProperties"].(map[string]any); ok {
-		for re := range m {
-			labels[ptr+"/patternProperties/"+pointer.Escape(re)] = joinLabel(label, "*")
-		}
+	label := parameterLabel(n.Parent)
+	switch n.Keyword {
+	case "properties":
+		return joinLabel(label, n.Name)
+	case "patternProperties", "additionalProperties":
+		return joinLabel(label, "*")
 	}
-	if _, ok := s["additionalProperties"].(map[string]any); ok {
-		labels[ptr+"/additionalProperties"] = joinLabel(label, "*")
+	if n.Index >= 0 {
+		return label + "[" + strconv.Itoa(n.Index) + "]"
 	}
-	switch items := s["items"].(type) {
-	case map[string]any:
-		labels[ptr+"/items"] = label + "[]"
-	case []any:
-		for i := range items {
-			labels[ptr+"/items/"+strconv.Itoa(i)] = label + "[" + strconv.Itoa(i) + "]"
-		}
-	}
-	if l, ok := s["prefixItems"].([]any); ok {
-		for i := range l {
-			labels[ptr+"/prefixItems/"+strconv.Itoa(i)] = label + "[" + strconv.Itoa(i) + "]"
-		}
-	}
-	if _, ok := s["additionalItems"].(map[string]any); ok {
-		labels[ptr+"/additionalItems"] = label + "[]"
-	}
+	return label + "[]"
 }
 
 // joinLabel names a member: "options.limit", "weights.*" for map values.
@@ -172,23 +159,27 @@ func joinLabel(label, name string) string {
 	return label + "." + name
 }
 
-func reportIntegerAcceptsString(p *lint.Pass, s map[string]any, ptr, label string, form normalize.Form, formErr error) {
+func reportIntegerAcceptsString(p *lint.Pass, n *schema.Node, form normalize.Form, formErr error) {
+	s, ptr := n.Value, n.Pointer()
 	kind := "a number"
 	if !schema.HasType(s, "number") {
 		kind = "an integer"
 	}
 	pattern, _ := normalize.NumericPattern(s)
 	msg := fmt.Sprintf("%q is %s: models often send \"1\" for 1, and a client that validates arguments then refuses the call; once the server converts decimal strings before validating, declare them too (%s with {\"type\": \"string\", \"pattern\": %q})",
-		label, kind, form, pattern)
+		parameterLabel(n), kind, form, pattern)
 	if formErr != nil {
 		p.Reportf(ptr, "%s (no fix: %v)", msg, formErr)
 		return
 	}
-	fixed := normalize.IntegerTolerant(s, normalize.TolerantOptions{Form: form})
+	// One finding per numeric parameter: the rewrite is built only when
+	// the run wants the fix's edits.
 	p.ReportFix(ptr, &lint.Fix{
 		Message: fmt.Sprintf("accept strings matching %s beside the number (%s); the server must convert them", pattern, form),
 		Safe:    false,
-		Edits:   lint.Diff(ptr, s, fixed),
+		Build: func() []manifest.Edit {
+			return lint.Diff(ptr, s, normalize.IntegerTolerant(s, normalize.TolerantOptions{Form: form}))
+		},
 	}, "%s", msg)
 }
 
