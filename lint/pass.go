@@ -41,10 +41,12 @@ type toolSchemas struct {
 	value map[string]any
 	trees [2]schema.Tree
 	built [2]bool
+	memo  map[string]any
 }
 
 func (s *toolSchemas) reset(v map[string]any) {
 	s.value, s.built = v, [2]bool{}
+	clear(s.memo)
 }
 
 func (s *toolSchemas) tree(i int) *schema.Tree {
@@ -77,6 +79,22 @@ func (p *Pass) Walk(fn func(n *schema.Node) bool) {
 	for i := range SchemaMembers {
 		p.schemas.tree(i).Walk(fn)
 	}
+}
+
+// Memo returns what fn computes from the tool, computed once for all the
+// rules that ask for it under the same key while the tool is linted (the
+// texts of a tool that address the model, say, which several rules read).
+// The key names what fn computes; prefix it with the rule family.
+func (p *Pass) Memo(key string, fn func() any) any {
+	if v, ok := p.schemas.memo[key]; ok {
+		return v
+	}
+	v := fn()
+	if p.schemas.memo == nil {
+		p.schemas.memo = map[string]any{}
+	}
+	p.schemas.memo[key] = v
+	return v
 }
 
 // Since reports whether a protocol version checked is v or newer: what v
