@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
@@ -26,9 +27,20 @@ var securityRules = []*lint.Rule{
 
 // text is a string of a tool that the model reads as prose.
 type text struct {
-	ptr  string
+	// node and at locate it: at is below node when there is one (the
+	// subschema holding the text), relative to the tool otherwise.
+	node *schema.Node
+	at   string
 	what string
 	s    string
+}
+
+// ptr is where the text is, spelled when a finding needs it.
+func (t text) ptr() string {
+	if t.node == nil {
+		return t.at
+	}
+	return t.node.Pointer() + t.at
 }
 
 // enumDescriptionKeys hold per-value descriptions of an enum, as VS Code's
@@ -37,36 +49,38 @@ var enumDescriptionKeys = []string{"enumDescriptions", "markdownEnumDescriptions
 
 // proseOf collects the texts of a tool that address the model: the tool's
 // description and title, and the descriptions and titles of every subschema
-// of its input and output schemas, enum value descriptions included.
-func proseOf(v map[string]any) []text {
+// of its input and output schemas, enum value descriptions included. The
+// rules of the family share one collection per tool.
+func proseOf(p *lint.Pass) []text {
+	return p.Memo("security/prose", func() any { return collectProse(p) }).([]text)
+}
+
+func collectProse(p *lint.Pass) []text {
 	var out []text
+	v := p.Value
 	for _, k := range []string{"description", "title"} {
 		if s, ok := v[k].(string); ok {
-			out = append(out, text{"/" + k, "the tool's " + k, s})
+			out = append(out, text{at: "/" + k, what: "the tool's " + k, s: s})
 		}
 	}
 	if ann, ok := v["annotations"].(map[string]any); ok {
 		if s, ok := ann["title"].(string); ok {
-			out = append(out, text{"/annotations/title", "the tool's title", s})
+			out = append(out, text{at: "/annotations/title", what: "the tool's title", s: s})
 		}
 	}
-	for _, root := range []string{"inputSchema", "outputSchema"} {
-		sv, ok := v[root]
-		if !ok {
-			continue
-		}
-		schema.Walk(sv, "/"+root, func(n *schema.Node) bool {
-			s, ptr := n.Value, n.Pointer()
+	for _, root := range lint.SchemaMembers {
+		p.Schema(root).Walk(func(n *schema.Node) bool {
+			s := n.Value
 			for _, k := range []string{"description", "title"} {
 				if str, ok := s[k].(string); ok {
-					out = append(out, text{ptr + "/" + k, "a " + k + " in " + root, str})
+					out = append(out, text{node: n, at: "/" + k, what: "a " + k + " in " + root, s: str})
 				}
 			}
 			for _, k := range enumDescriptionKeys {
 				list, _ := s[k].([]any)
 				for i, e := range list {
 					if str, ok := e.(string); ok {
-						out = append(out, text{fmt.Sprintf("%s/%s/%d", ptr, k, i), "an enum value description", str})
+						out = append(out, text{node: n, at: "/" + k + "/" + strconv.Itoa(i), what: "an enum value description", s: str})
 					}
 				}
 			}

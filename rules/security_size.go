@@ -59,9 +59,9 @@ func checkContextBudget(p *lint.Pass) {
 		}
 	}
 	if limit := sizeOption(p.Option("description-bytes")); limit > 0 {
-		for _, t := range proseOf(p.Value) {
+		for _, t := range proseOf(p) {
 			if len(t.s) > limit {
-				p.Reportf(t.ptr, "%s is %d bytes long, over the budget of %d (option description-bytes): say what the tool does in a few sentences", t.what, len(t.s), limit)
+				p.Reportf(t.ptr(), "%s is %d bytes long, over the budget of %d (option description-bytes): say what the tool does in a few sentences", t.what, len(t.s), limit)
 			}
 		}
 	}
@@ -134,46 +134,40 @@ var secretName = regexp.MustCompile(`(?i)(passw(or)?d|secret|token|api[-_]?key|a
 var placeholder = regexp.MustCompile(`(?i)^$|your|xxx|\*\*\*|<|\$\{|example|changeme|placeholder|dummy|redacted|none|null|^\.\.\.$|…`)
 
 func checkSecretInSchema(p *lint.Pass) {
-	for _, root := range []string{"inputSchema", "outputSchema"} {
-		sv, ok := p.Value[root]
-		if !ok {
-			continue
+	p.Walk(func(n *schema.Node) bool {
+		s := n.Value
+		for _, k := range []string{"default", "examples", "example", "const"} {
+			v, ok := s[k]
+			if !ok {
+				continue
+			}
+			eachString(v, n.Pointer()+"/"+k, func(sp, str string, _ bool) {
+				for _, pt := range secretPatterns {
+					if loc := pt.re.FindStringIndex(str); loc != nil {
+						p.Reportf(sp, "%q holds what looks like %s (%s…); every client and model that lists the tools can read it: remove it and revoke the credential", k, pt.what, str[loc[0]:min(loc[1], loc[0]+6)])
+						return
+					}
+				}
+			})
 		}
-		schema.Walk(sv, "/"+root, func(n *schema.Node) bool {
-			s, ptr := n.Value, n.Pointer()
-			for _, k := range []string{"default", "examples", "example", "const"} {
-				v, ok := s[k]
-				if !ok {
+		if props, ok := s["properties"].(map[string]any); ok {
+			// A default already reported as a credential is not
+			// reported again for its property's name.
+			for _, name := range slices.Sorted(maps.Keys(props)) {
+				ps, _ := props[name].(map[string]any)
+				d, ok := ps["default"].(string)
+				if !ok || !secretName.MatchString(name) || placeholder.MatchString(strings.TrimSpace(d)) || len(d) < 8 || knownSecret(d) {
 					continue
 				}
-				eachString(v, ptr+"/"+k, func(sp, str string, _ bool) {
-					for _, pt := range secretPatterns {
-						if loc := pt.re.FindStringIndex(str); loc != nil {
-							p.Reportf(sp, "%q holds what looks like %s (%s…); every client and model that lists the tools can read it: remove it and revoke the credential", k, pt.what, str[loc[0]:min(loc[1], loc[0]+6)])
-							return
-						}
-					}
+				p.Report(lint.Diagnostic{
+					Severity:   lint.Warning,
+					RelPointer: n.Pointer() + "/properties/" + pointer.Escape(name) + "/default",
+					Message:    fmt.Sprintf("property %q looks like a secret and has a default value; a published default is readable by every client: remove it and read the secret from the server's configuration", name),
 				})
 			}
-			if props, ok := s["properties"].(map[string]any); ok {
-				// A default already reported as a credential is not
-				// reported again for its property's name.
-				for _, name := range slices.Sorted(maps.Keys(props)) {
-					ps, _ := props[name].(map[string]any)
-					d, ok := ps["default"].(string)
-					if !ok || !secretName.MatchString(name) || placeholder.MatchString(strings.TrimSpace(d)) || len(d) < 8 || knownSecret(d) {
-						continue
-					}
-					p.Report(lint.Diagnostic{
-						Severity:   lint.Warning,
-						RelPointer: ptr + "/properties/" + pointer.Escape(name) + "/default",
-						Message:    fmt.Sprintf("property %q looks like a secret and has a default value; a published default is readable by every client: remove it and read the secret from the server's configuration", name),
-					})
-				}
-			}
-			return true
-		})
-	}
+		}
+		return true
+	})
 }
 
 func knownSecret(s string) bool {

@@ -23,10 +23,10 @@ func patterns(list ...string) []pattern {
 
 // checkProse reports, once per text, the first pattern that matches.
 func checkProse(p *lint.Pass, ps []pattern, format string) {
-	for _, t := range proseOf(p.Value) {
+	for _, t := range proseOf(p) {
 		for _, pt := range ps {
 			if loc := pt.re.FindStringIndex(t.s); loc != nil {
-				p.Reportf(t.ptr, format, t.what, pt.what, excerpt(t.s, loc[0], loc[1]))
+				p.Reportf(t.ptr(), format, t.what, pt.what, excerpt(t.s, loc[0], loc[1]))
 				break
 			}
 		}
@@ -113,14 +113,14 @@ var defaultSensitivePaths = []string{
 
 func checkDescriptionSensitiveFile(p *lint.Pass) {
 	paths := stringList(p.Option("paths"))
-	for _, t := range proseOf(p.Value) {
+	for _, t := range proseOf(p) {
 		lower := strings.ToLower(t.s)
 		for _, path := range paths {
 			if path == "" {
 				continue
 			}
 			if i := strings.Index(lower, strings.ToLower(path)); i >= 0 {
-				p.Reportf(t.ptr, "%s mentions %q, a file that holds credentials: %s; a description has no reason to point the model at it: remove it", t.what, path, excerpt(t.s, i, i+len(path)))
+				p.Reportf(t.ptr(), "%s mentions %q, a file that holds credentials: %s; a description has no reason to point the model at it: remove it", t.what, path, excerpt(t.s, i, i+len(path)))
 				break
 			}
 		}
