@@ -3,6 +3,7 @@ package lint_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -379,5 +380,37 @@ func TestPassWalk(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, seen); diff != "" {
 		t.Errorf("walks (-want +got):\n%s", diff)
+	}
+}
+
+// TestPassMemo checks that rules asking for the same fact of a tool share
+// one computation of it, made anew for each tool.
+func TestPassMemo(t *testing.T) {
+	var computed atomic.Int32
+	var mu sync.Mutex
+	got := map[string][]string{}
+	asker := func(id string) *lint.Rule {
+		return &lint.Rule{ID: id, Packs: []string{"mcp"}, Check: func(p *lint.Pass) {
+			v := p.Memo("test/name", func() any {
+				computed.Add(1)
+				return p.Tool.Name
+			}).(string)
+			mu.Lock()
+			got[id] = append(got[id], v)
+			mu.Unlock()
+		}}
+	}
+	src := `[{"name":"a"},{"name":"b"},{"name":"c"}]`
+	if _, err := newLinter(t, []*lint.Rule{asker("one"), asker("two")}, lint.Config{}).Lint(load(t, src)); err != nil {
+		t.Fatal(err)
+	}
+	if n := computed.Load(); n != 3 {
+		t.Errorf("computed %d times for 3 tools and 2 rules, want 3", n)
+	}
+	for _, id := range []string{"one", "two"} {
+		slices.Sort(got[id])
+		if !slices.Equal(got[id], []string{"a", "b", "c"}) {
+			t.Errorf("rule %s saw %v", id, got[id])
+		}
 	}
 }
