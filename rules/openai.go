@@ -272,13 +272,18 @@ func openaiInput(p *lint.Pass) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	// zod-leak's own test, so that Zod-looking data (a const, a default)
-	// does not silence these rules.
+	return v, !p.Memo("openai/zod", func() any { return zodInside(p, v) }).(bool)
+}
+
+// zodInside reports whether the input schema v holds a serialised Zod
+// value anywhere, by zod-leak's own test, so that Zod-looking data (a
+// const, a default) does not count.
+func zodInside(p *lint.Pass, v any) bool {
 	if isZodLeak(v) {
-		return nil, false
+		return true
 	}
 	leak := false
-	schema.Walk(v, "", func(n *schema.Node) bool {
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
 		s := n.Value
 		if isZodLeak(s) {
 			leak = true
@@ -289,7 +294,7 @@ func openaiInput(p *lint.Pass) (any, bool) {
 		}
 		return !leak
 	})
-	return v, !leak
+	return leak
 }
 
 // lossText joins what transforms lost, for a message.
@@ -344,26 +349,26 @@ pydantic/pydantic-ai#4706.`,
 }
 
 func checkOpenAIArrayItems(p *lint.Pass) {
-	v, ok := openaiInput(p)
-	if !ok {
+	if _, ok := openaiInput(p); !ok {
 		return
 	}
-	schema.Walk(v, "/inputSchema", func(n *schema.Node) bool {
-		s, ptr := n.Value, n.Pointer()
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+		s := n.Value
+		// Only this node is fixed: nested arrays have findings of their own.
+		fix := func() []manifest.Edit {
+			ptr := n.Pointer()
+			return lint.Diff(ptr, s, mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any)))
+		}
 		if normalize.NeedsItems(s) {
-			fixed := normalize.OpenAIArrayItems(s).(map[string]any)
-			// Only this node: nested arrays have findings of their own.
-			fixed = mergeItems(s, fixed)
-			p.ReportFix(ptr, &lint.Fix{Message: "add \"items\": {}", Safe: true, Edits: lint.Diff(ptr, s, fixed)},
+			p.ReportFix(n.Pointer(), &lint.Fix{Message: "add \"items\": {}", Safe: true, Build: fix},
 				"array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}")
 		}
 		if s["items"] == false && schema.HasType(s, "array") {
 			// Zod 4 writes a tuple's end this way; VS Code's check reads
 			// false as missing.
-			fixed := mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any))
-			p.Report(lint.Diagnostic{RelPointer: ptr + "/items", Consumers: consumersOf(p, consumer.VSCode),
+			p.Report(lint.Diagnostic{RelPointer: n.Pointer() + "/items", Consumers: consumersOf(p, consumer.VSCode),
 				Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements",
-				Fix:     &lint.Fix{Message: "write \"items\": {\"not\": {}}", Safe: true, Edits: lint.Diff(ptr, s, fixed)}})
+				Fix:     &lint.Fix{Message: "write \"items\": {\"not\": {}}", Safe: true, Build: fix}})
 		}
 		return true
 	})

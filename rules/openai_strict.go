@@ -2,12 +2,14 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/schema"
 )
@@ -27,27 +29,15 @@ func pendingMerge(s map[string]any) bool {
 	return ok
 }
 
-// walkStrict visits the input schema's subschemas as schema.Walk does, but
-// not those below rewrittenKeywords, nor below the root's anyOf and oneOf.
-func walkStrict(v any, fn func(s map[string]any, ptr string)) {
-	var skip []string
-	schema.Walk(v, "/inputSchema", func(n *schema.Node) bool {
-		s, ptr := n.Value, n.Pointer()
-		for _, p := range skip {
-			if ptr == p || strings.HasPrefix(ptr, p+"/") {
-				return false
-			}
+// walkStrict visits the input schema's subschemas, but not those below
+// rewrittenKeywords, nor below the root's anyOf and oneOf.
+func walkStrict(p *lint.Pass, fn func(n *schema.Node)) {
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+		if slices.Contains(rewrittenKeywords, n.Keyword) ||
+			n.Parent != nil && n.Parent.Parent == nil && (n.Keyword == "anyOf" || n.Keyword == "oneOf") {
+			return false
 		}
-		fn(s, ptr)
-		keys := rewrittenKeywords
-		if ptr == "/inputSchema" {
-			keys = append([]string{"anyOf", "oneOf"}, keys...)
-		}
-		for _, k := range keys {
-			if _, ok := s[k]; ok {
-				skip = append(skip, ptr+"/"+k)
-			}
-		}
+		fn(n)
 		return true
 	})
 }
@@ -104,22 +94,24 @@ spring-projects/spring-ai#6865.`,
 }
 
 func checkStrictAdditionalProperties(p *lint.Pass) {
-	v, ok := openaiInput(p)
-	if !ok {
+	if _, ok := openaiInput(p); !ok {
 		return
 	}
-	walkStrict(v, func(s map[string]any, ptr string) {
+	walkStrict(p, func(n *schema.Node) {
+		s := n.Value
 		if !schema.HasType(s, "object") || pendingMerge(s) {
 			return
 		}
 		ap, has := s["additionalProperties"]
 		switch {
 		case !has:
-			fixed, _ := normalize.StrictClose(s)
-			p.ReportFix(ptr, &lint.Fix{Message: "add \"additionalProperties\": false (other keys are then refused)", Edits: lint.Diff(ptr, s, fixed)},
-				"object schema without \"additionalProperties\": false, which OpenAI's strict mode requires of every object; add it")
+			ptr := n.Pointer()
+			p.ReportFix(ptr, &lint.Fix{Message: "add \"additionalProperties\": false (other keys are then refused)", Build: func() []manifest.Edit {
+				fixed, _ := normalize.StrictClose(s)
+				return lint.Diff(ptr, s, fixed)
+			}}, "object schema without \"additionalProperties\": false, which OpenAI's strict mode requires of every object; add it")
 		case ap != false:
-			p.Reportf(ptr+"/additionalProperties", "\"additionalProperties\" is %s, an open map, and strict mode requires false on every object: no strict schema accepts free keys, so turn the map into a list of key/value objects or do not use strict mode for this tool", schema.Compact(ap))
+			p.Reportf(n.Pointer()+"/additionalProperties", "\"additionalProperties\" is %s, an open map, and strict mode requires false on every object: no strict schema accepts free keys, so turn the map into a list of key/value objects or do not use strict mode for this tool", schema.Compact(ap))
 		}
 	})
 }
@@ -167,20 +159,23 @@ trino's OpenAI tool conversion and in codex CLI reports.`,
 }
 
 func checkStrictRequired(p *lint.Pass) {
-	v, ok := openaiInput(p)
-	if !ok {
+	if _, ok := openaiInput(p); !ok {
 		return
 	}
-	walkStrict(v, func(s map[string]any, ptr string) {
+	walkStrict(p, func(n *schema.Node) {
+		s := n.Value
 		missing := normalize.MissingRequired(s)
 		if len(missing) == 0 || pendingMerge(s) {
 			return
 		}
-		fixed, _ := normalize.StrictRequired(s)
+		ptr := n.Pointer()
 		names := quoteAll(missing)
 		p.ReportFix(ptr, &lint.Fix{
 			Message: "require " + names + " and make them nullable (the server then receives null where they were absent)",
-			Edits:   lint.Diff(ptr, s, fixed),
+			Build: func() []manifest.Edit {
+				fixed, _ := normalize.StrictRequired(s)
+				return lint.Diff(ptr, s, fixed)
+			},
 		}, "strict mode requires every property in \"required\", and %s %s missing; list them and make them nullable, so the model sends null for \"absent\"", names, english.Plural(len(missing), "is", "are"))
 	})
 }
@@ -277,8 +272,9 @@ func checkStrictKeywords(p *lint.Pass) {
 	}
 	d, _ := schema.Dialect(root)
 	ignored := schema.RefSiblingsIgnored(d)
-	walkStrict(v, func(s map[string]any, ptr string) {
-		isRoot := ptr == "/inputSchema"
+	walkStrict(p, func(n *schema.Node) {
+		s, ptr := n.Value, n.Pointer()
+		isRoot := n.Parent == nil
 		var found []string
 		for k := range normalize.StrictUnsupported {
 			if _, ok := s[k]; ok {
