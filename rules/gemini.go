@@ -10,7 +10,6 @@ import (
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -164,24 +163,14 @@ func geminiSubsetSchema(p *lint.Pass) (any, bool) {
 // geminiWalk visits the subschemas of the tool's input schema that Gemini
 // keeps (or inlines, or merges), not those below a keyword it drops.
 func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
-	v, ok := geminiSubsetSchema(p)
-	if !ok {
+	if _, ok := geminiSubsetSchema(p); !ok {
 		return
 	}
-	var pruned []string
-	schema.Walk(v, "/inputSchema", func(n *schema.Node) bool {
-		s, ptr := n.Value, n.Pointer()
-		for _, pre := range pruned {
-			if ptr == pre || strings.HasPrefix(ptr, pre+"/") {
-				return false
-			}
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+		if geminiDroppedSubschemas[n.Keyword] {
+			return false
 		}
-		for k := range s {
-			if geminiDroppedSubschemas[k] {
-				pruned = append(pruned, ptr+"/"+pointer.Escape(k))
-			}
-		}
-		fn(s, ptr)
+		fn(n.Value, n.Pointer())
 		return true
 	})
 }

@@ -86,9 +86,12 @@ func checkGeminiRef(p *lint.Pass) {
 		inlined()
 		return fix
 	}
-	resolver := schema.NewResolver(v)
+	var resolver *schema.Resolver // indexed at the first reference
 	geminiWalk(p, func(s map[string]any, ptr string) {
 		if ref, ok := s["$ref"].(string); ok {
+			if resolver == nil {
+				resolver = schema.NewResolver(v)
+			}
 			rel := strings.TrimPrefix(ptr, "/inputSchema")
 			if !resolver.Resolve(rel, ref).Found {
 				p.Reportf(ptr, "\"$ref\" %q does not resolve inside the schema, and Gemini's parameters resolve no reference; replace it by the schema it means", ref)
