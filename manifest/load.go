@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -159,6 +160,37 @@ func (m *Manifest) jsonError(base int, err error) error {
 // so that nothing could ever write past b into the source.
 func newDecoder(b []byte) *jsontext.Decoder {
 	return jsontext.NewDecoder(bytes.NewBuffer(b[:len(b):len(b)]))
+}
+
+// rereader reads again bytes the loader has validated: it skips the checks
+// for duplicate names and invalid UTF-8, which the loader made and which
+// cost decoding a tool a good part of its time. Readers are reused (a
+// decoder keeps buffers of its own); give it back with release.
+func rereader(b []byte) *reader {
+	r := readers.Get().(*reader)
+	r.buf = *bytes.NewBuffer(b[:len(b):len(b)])
+	if r.Decoder == nil {
+		r.Decoder = jsontext.NewDecoder(&r.buf, trusted...)
+	} else {
+		r.Reset(&r.buf, trusted...)
+	}
+	return r
+}
+
+var trusted = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
+
+// reader is a decoder with the buffer it reads in place.
+type reader struct {
+	*jsontext.Decoder
+	buf bytes.Buffer
+}
+
+var readers = sync.Pool{New: func() any { return new(reader) }}
+
+func (r *reader) release() {
+	r.buf = bytes.Buffer{}
+	r.Reset(&r.buf, trusted...)
+	readers.Put(r)
 }
 
 // firstSyntaxError reads every top-level value of src and returns the first

@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -17,15 +16,11 @@ func (t *Tool) Value() (any, error) {
 	if t.M.Format == YAML {
 		return t.yamlValue()
 	}
-	dec := newDecoder(t.M.Src[t.start:t.end])
-	v, err := decodeValue(dec, 0)
+	d := decoder{src: t.M.Src[:t.end], off: t.start}
+	v, err := d.value(0)
 	if err != nil {
-		if err == errTooDeep {
-			// The offending bracket is the next token after the offset.
-			off := t.start + skipSpace(t.M.Src[t.start:t.end], int(dec.InputOffset()))
-			return nil, t.M.errorAt(off, "nesting deeper than %d levels", MaxDepth)
-		}
-		return nil, t.M.jsonError(t.start, err)
+		// The only error: the offending bracket is at the offset.
+		return nil, t.M.errorAt(d.off, "nesting deeper than %d levels", MaxDepth)
 	}
 	return t.present(v), nil
 }
@@ -50,68 +45,6 @@ type depthError struct{}
 func (depthError) Error() string { return "too deep" }
 
 var errTooDeep error = depthError{}
-
-// decodeValue decodes the next value. Scalars and member names are read as
-// raw values, which alias the source, so the strings that schemas repeat
-// (keywords, type names, small numbers) cost no allocation.
-func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
-	if depth > MaxDepth {
-		return nil, errTooDeep
-	}
-	switch dec.PeekKind() {
-	case '{':
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		obj := map[string]any{}
-		for dec.PeekKind() != '}' {
-			k, err := dec.ReadValue()
-			if err != nil {
-				return nil, err
-			}
-			key := rawString(k) // the raw value is void after the next read
-			v, err := decodeValue(dec, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			obj[key] = v
-		}
-		_, err := dec.ReadToken()
-		return obj, err
-	case '[':
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		arr := []any{}
-		for dec.PeekKind() != ']' {
-			v, err := decodeValue(dec, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			arr = append(arr, v)
-		}
-		_, err := dec.ReadToken()
-		return arr, err
-	}
-	raw, err := dec.ReadValue()
-	if err != nil {
-		return nil, err
-	}
-	switch raw.Kind() {
-	case '"':
-		return rawString(raw), nil
-	case '0':
-		if s, ok := common[string(raw)]; ok {
-			return json.Number(s), nil
-		}
-		return json.Number(raw), nil
-	case 't':
-		return true, nil
-	case 'f':
-		return false, nil
-	}
-	return nil, nil
-}
 
 // rawString unquotes a raw JSON string.
 func rawString(raw []byte) string {
