@@ -54,7 +54,9 @@ type frame struct {
 
 func buildJSONIndex(src []byte, start, end int) *index {
 	idx := &index{nodes: map[string]*node{}}
-	dec := newDecoder(src[start:end])
+	r := rereader(src[start:end])
+	defer r.release()
+	dec := r.Decoder
 	var stack []frame
 	key, keyStart := "", -1
 	for {
@@ -202,124 +204,155 @@ func (t *Tool) Places(rels []string) []Place {
 		}
 		n.want = append(n.want, i)
 	}
-	s := &placeScan{src: t.M.Src[t.start:t.end], base: t.start, out: out}
-	s.dec = newDecoder(s.src)
+	if len(rels) == 0 {
+		return out
+	}
+	s := &placeScan{src: t.M.Src[t.start:t.end], base: t.start, out: out, pending: len(rels)}
+	r := rereader(s.src)
+	defer r.release()
+	s.dec = r.Decoder
 	s.visit(root, -1, t.start)
 	return out
 }
 
-// placeTrie holds the pointers Places looks for, token by token.
+// placeTrie holds the pointers Places looks for, token by token. A tool's
+// findings name a few places, so children are a list, not a map.
 type placeTrie struct {
-	children map[string]*placeTrie
+	children []placeChild
 	want     []int // the indices of the pointers ending here
 }
 
+type placeChild struct {
+	tok  string
+	node *placeTrie
+}
+
 func (n *placeTrie) child(tok string) *placeTrie {
-	if n.children == nil {
-		n.children = map[string]*placeTrie{}
+	if c := n.lookup(tok); c != nil {
+		return c
 	}
-	c, ok := n.children[tok]
-	if !ok {
-		c = &placeTrie{}
-		n.children[tok] = c
-	}
+	c := &placeTrie{}
+	n.children = append(n.children, placeChild{tok, c})
 	return c
 }
 
-// placeAll places every pointer below n (n's own included) at p.
-func (n *placeTrie) placeAll(out []Place, p Place) {
-	for _, i := range n.want {
-		out[i] = p
+func (n *placeTrie) lookup(tok string) *placeTrie {
+	for _, c := range n.children {
+		if c.tok == tok {
+			return c.node
+		}
+	}
+	return nil
+}
+
+// lookupRaw is lookup for a raw JSON member name, unquoted only when it
+// has escapes.
+func (n *placeTrie) lookupRaw(raw []byte) *placeTrie {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		return n.lookup(rawString(raw))
 	}
 	for _, c := range n.children {
-		c.placeAll(out, p)
+		if c.tok == string(body) { // compared without a copy
+			return c.node
+		}
 	}
+	return nil
 }
 
 type placeScan struct {
-	dec  *jsontext.Decoder
-	src  []byte
-	base int // offset of src in the manifest's source
-	out  []Place
+	dec     *jsontext.Decoder
+	src     []byte
+	base    int // offset of src in the manifest's source
+	out     []Place
+	pending int // pointers not yet placed
+}
+
+// place places the pointers of n and below it at p, for those that lead
+// nowhere.
+func (s *placeScan) place(n *placeTrie, p Place) {
+	for _, i := range n.want {
+		s.out[i] = p
+		s.pending--
+	}
+	n.want = nil
+	for _, c := range n.children {
+		s.place(c.node, p)
+	}
+	n.children = nil
 }
 
 // visit reads the value the decoder is at, which starts at start (its key
 // at key, -1 for none), and places the pointers of n and below it.
-// Pointers below it that lead nowhere are placed at it, not found.
-func (s *placeScan) visit(n *placeTrie, key, start int) {
+// Pointers below it that lead nowhere are placed at it, not found. It
+// reports whether every pointer is placed: the scan then stops where it
+// is, since the rest of the tool has nothing to tell.
+func (s *placeScan) visit(n *placeTrie, key, start int) (done bool) {
 	here := Place{Key: key, Start: start}
-	visited := 0
+	fail := func() bool {
+		s.place(n, here)
+		return true
+	}
 	switch k := s.dec.PeekKind(); {
 	case len(n.children) == 0 || (k != '{' && k != '['):
 		if err := s.dec.SkipValue(); err != nil {
-			n.placeAll(s.out, here)
-			return
+			return fail()
 		}
 	case k == '{':
 		if _, err := s.dec.ReadToken(); err != nil {
-			n.placeAll(s.out, here)
-			return
+			return fail()
 		}
 		for s.dec.PeekKind() == '"' {
 			ks := s.base + skipSpace(s.src, int(s.dec.InputOffset()))
 			name, err := s.dec.ReadValue()
 			if err != nil {
-				n.placeAll(s.out, here)
-				return
+				return fail()
 			}
-			var c *placeTrie
-			if body := name[1 : len(name)-1]; bytes.IndexByte(body, '\\') < 0 {
-				c = n.children[string(body)] // no copy for a lookup
-			} else {
-				c = n.children[rawString(name)]
-			}
+			c := n.lookupRaw(name)
 			if c == nil {
 				if err := s.dec.SkipValue(); err != nil {
-					n.placeAll(s.out, here)
-					return
+					return fail()
 				}
 				continue
 			}
-			s.visit(c, ks, s.base+skipSpace(s.src, int(s.dec.InputOffset())))
-			c.want, c.children = nil, nil // placed
-			visited++
+			if s.visit(c, ks, s.base+skipSpace(s.src, int(s.dec.InputOffset()))) {
+				return true
+			}
 		}
 		if _, err := s.dec.ReadToken(); err != nil {
-			n.placeAll(s.out, here)
-			return
+			return fail()
 		}
 	default:
 		if _, err := s.dec.ReadToken(); err != nil {
-			n.placeAll(s.out, here)
-			return
+			return fail()
 		}
 		for j := 0; s.dec.PeekKind() != ']' && s.dec.PeekKind() != 0; j++ {
-			c := n.children[strconv.Itoa(j)]
+			c := n.lookup(strconv.Itoa(j))
 			if c == nil {
 				if err := s.dec.SkipValue(); err != nil {
-					n.placeAll(s.out, here)
-					return
+					return fail()
 				}
 				continue
 			}
-			s.visit(c, -1, s.base+skipSpace(s.src, int(s.dec.InputOffset())))
-			c.want, c.children = nil, nil
-			visited++
+			if s.visit(c, -1, s.base+skipSpace(s.src, int(s.dec.InputOffset()))) {
+				return true
+			}
 		}
 		if _, err := s.dec.ReadToken(); err != nil {
-			n.placeAll(s.out, here)
-			return
+			return fail()
 		}
 	}
 	end := s.base + int(s.dec.InputOffset())
 	for _, i := range n.want {
 		s.out[i] = Place{Key: key, Start: start, End: end, Found: true}
+		s.pending--
 	}
-	if visited < len(n.children) {
-		// What was not met does not exist: its deepest existing ancestor
-		// is this value.
-		for _, c := range n.children {
-			c.placeAll(s.out, here)
-		}
+	n.want = nil
+	// What was not met does not exist: its deepest existing ancestor is
+	// this value.
+	for _, c := range n.children {
+		s.place(c.node, here)
 	}
+	n.children = nil
+	return s.pending == 0
 }
