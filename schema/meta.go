@@ -352,8 +352,8 @@ func distinctStrings(v any) bool {
 }
 
 // appendNodeKey appends an encoding of shallowNode(s) that tells apart any
-// two different values: members in sorted order, strings quoted, every
-// value tagged with its kind.
+// two different values: members in sorted order, strings with their length,
+// every value tagged with its kind.
 func appendNodeKey(b []byte, dialect string, s map[string]any) []byte {
 	var small [16]string
 	keys := small[:0]
@@ -363,7 +363,7 @@ func appendNodeKey(b []byte, dialect string, s map[string]any) []byte {
 	slices.Sort(keys)
 	b = append(b, '{')
 	for _, k := range keys {
-		b = strconv.AppendQuote(b, k)
+		b = appendKeyString(b, k)
 		b = append(b, ':')
 		b = appendMemberKey(b, dialect, k, s[k])
 		b = append(b, ',')
@@ -391,7 +391,7 @@ func appendMemberKey(b []byte, dialect, k string, v any) []byte {
 			slices.Sort(names)
 			b = append(b, '{')
 			for _, name := range names {
-				b = strconv.AppendQuote(b, name)
+				b = appendKeyString(b, name)
 				b = append(b, ':')
 				e := x[name]
 				if _, isObj := e.(map[string]any); isObj {
@@ -424,6 +424,15 @@ func appendMemberKey(b []byte, dialect, k string, v any) []byte {
 	return appendValueKey(b, v)
 }
 
+// appendKeyString appends s, its length first: a key is never read back,
+// only compared, and a length tells strings apart as well as quoting them,
+// at a fraction of the cost.
+func appendKeyString(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, '"')
+	return append(b, s...)
+}
+
 // appendValueKey encodes a decoded JSON value verbatim.
 func appendValueKey(b []byte, v any) []byte {
 	switch x := v.(type) {
@@ -435,14 +444,14 @@ func appendValueKey(b []byte, v any) []byte {
 		}
 		return append(b, 'f')
 	case string:
-		return strconv.AppendQuote(append(b, 's'), x)
+		return appendKeyString(append(b, 's'), x)
 	case json.Number:
-		return strconv.AppendQuote(append(b, 'n'), string(x))
+		return appendKeyString(append(b, 'n'), string(x))
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Appendf(append(b, 'x'), "%v", x)
 		}
-		return strconv.AppendQuote(append(b, 'd'), strconv.FormatFloat(x, 'g', -1, 64))
+		return appendKeyString(append(b, 'd'), strconv.FormatFloat(x, 'g', -1, 64))
 	case map[string]any:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -451,7 +460,7 @@ func appendValueKey(b []byte, v any) []byte {
 		slices.Sort(keys)
 		b = append(b, '{')
 		for _, k := range keys {
-			b = strconv.AppendQuote(b, k)
+			b = appendKeyString(b, k)
 			b = append(b, ':')
 			b = appendValueKey(b, x[k])
 			b = append(b, ',')
