@@ -97,10 +97,11 @@ func checkSchemaComplexity(p *lint.Pass) {
 		if firstTooDeep != nil {
 			p.Reportf(firstTooDeep.Pointer(), "%s nests subschemas deeper than maxDepth %d (%d levels at the deepest); validators that bound depth may refuse the tool; flatten the schema or move repeated parts into \"$defs\"", key, maxDepth, deepest)
 		}
-		c := &costing{memo: map[uintptr]int{}, onPath: map[uintptr]bool{}}
+		c := &costing{}
 		if hasRef {
-			c.r = schema.NewResolver(root)
+			c.r = resolverOf(p, key)
 			c.scoped = c.r.Scoped()
+			c.memo, c.onPath = map[uintptr]int{}, map[uintptr]bool{}
 		}
 		if n := c.cost(root, ""); n > maxSubschemas {
 			p.Reportf("/"+key, "%s counts %d subschemas once its $refs are expanded, more than maxSubschemas %d; validators that bound this may refuse the tool; reduce the alternatives in anyOf/oneOf/allOf or split the tool", key, n, maxSubschemas)
@@ -130,6 +131,18 @@ type costing struct {
 }
 
 func (c *costing) cost(s map[string]any, ptr string) int {
+	if c.r == nil {
+		// No reference: nothing is reached twice, nothing to remember.
+		total := 1
+		schema.EachChild(s, func(child any, _, _ string, _ int) {
+			if m, ok := child.(map[string]any); ok {
+				total = satAdd(total, c.cost(m, ""))
+			} else {
+				total = satAdd(total, 1)
+			}
+		})
+		return total
+	}
 	id := reflect.ValueOf(s).Pointer()
 	if n, ok := c.memo[id]; ok {
 		return n

@@ -283,7 +283,7 @@ func checkRefResolvable(p *lint.Pass) {
 					continue
 				}
 				if r == nil {
-					r = schema.NewResolver(root)
+					r = resolverOf(p, key)
 				}
 				ptr := strings.TrimPrefix(n.Pointer(), base)
 				checkRef(p, base+ptr+"/"+kw, kw, ref, r.Resolve(ptr, ref))
@@ -297,6 +297,12 @@ func checkRefResolvable(p *lint.Pass) {
 			reportRefCycles(p, key, root, r, refs)
 		}
 	}
+}
+
+// resolverOf indexes the references of the tool's member (inputSchema or
+// outputSchema) once for all the rules that follow them.
+func resolverOf(p *lint.Pass, member string) *schema.Resolver {
+	return p.Memo("schema/resolver/"+member, func() any { return schema.NewResolver(p.Value[member]) }).(*schema.Resolver)
 }
 
 func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
