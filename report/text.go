@@ -31,6 +31,7 @@ const snippetWidth = 100
 // palette holds the colours of one report; each is forced on or off so the
 // decision does not depend on fatih/color's process-wide default.
 type palette struct {
+	on       bool
 	severity map[lint.Severity]*color.Color
 	rule     *color.Color
 	location *color.Color
@@ -40,6 +41,7 @@ type palette struct {
 
 func newPalette(on bool) palette {
 	p := palette{
+		on: on,
 		severity: map[lint.Severity]*color.Color{
 			lint.Error:   color.New(color.FgRed, color.Bold),
 			lint.Warning: color.New(color.FgYellow, color.Bold),
@@ -71,6 +73,16 @@ func (p palette) sev(s lint.Severity) *color.Color {
 	return p.location
 }
 
+// paint is s in colour c, or s itself when colour is off: a report of
+// thousands of findings should not format each part through the colour
+// package only to leave it as it was.
+func (p palette) paint(c *color.Color, s string) string {
+	if !p.on {
+		return s
+	}
+	return c.Sprint(s)
+}
+
 // WriteText writes the text format: each diagnostic with its source line,
 // then the summary. Summary.Applied is taken from opt.
 func WriteText(w io.Writer, files []File, opt TextOptions) error {
@@ -92,33 +104,42 @@ func WriteText(w io.Writer, files []File, opt TextOptions) error {
 	return bw.Flush()
 }
 
-func writeDiagnostic(w io.Writer, p palette, f File, fr *frame, d *lint.Diagnostic) {
+func writeDiagnostic(w *bufio.Writer, p palette, f File, fr *frame, d *lint.Diagnostic) {
 	sev := p.sev(d.Severity)
 	loc := d.File
+	line := strconv.Itoa(d.Line)
 	if d.Line > 0 {
-		loc = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
+		loc = d.File + ":" + line + ":" + strconv.Itoa(d.Column)
 	}
-	fmt.Fprintf(w, "%s: %s %s: %s\n", p.location.Sprint(loc), sev.Sprint(d.Severity.String()), p.rule.Sprint(d.Rule), d.Message)
-	margin := strings.Repeat(" ", len(strconv.Itoa(d.Line)))
+	put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", d.Message, "\n")
+	margin := strings.Repeat(" ", len(line))
+	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
 	if d.Line > 0 && f.Manifest != nil {
 		if fr.line != d.Line {
 			*fr = frame{line: d.Line, text: f.Manifest.Line(d.Line), runes: -1}
 		}
 		src, caret := fr.snippet(d.Column)
-		fmt.Fprintf(w, "%s %s\n", margin, p.gutter.Sprint("|"))
-		fmt.Fprintf(w, "%s %s %s\n", p.gutter.Sprint(strconv.Itoa(d.Line)), p.gutter.Sprint("|"), src)
-		fmt.Fprintf(w, "%s %s %s%s\n", margin, p.gutter.Sprint("|"), caret, sev.Sprint("^"))
+		put(w, margin, " ", bar, "\n")
+		put(w, p.paint(p.gutter, line), " ", bar, " ", src, "\n")
+		put(w, margin, " ", bar, " ", caret, p.paint(sev, "^"), "\n")
 	}
 	if note := d.ConsumerNote(); note != "" {
-		fmt.Fprintf(w, "%s %s %s\n", margin, p.gutter.Sprint("="), note)
+		put(w, margin, " ", eq, " ", note, "\n")
 	}
 	if len(d.Merged) > 0 {
-		fmt.Fprintf(w, "%s %s also: %s\n", margin, p.gutter.Sprint("="), strings.Join(d.Merged, ", "))
+		put(w, margin, " ", eq, " also: ", strings.Join(d.Merged, ", "), "\n")
 	}
 	if h := hint(d); h != "" {
-		fmt.Fprintf(w, "%s %s %s\n", margin, p.gutter.Sprint("="), p.hint.Sprint("hint: "+h))
+		put(w, margin, " ", eq, " ", p.paint(p.hint, "hint: "+h), "\n")
 	}
-	fmt.Fprintln(w)
+	w.WriteByte('\n')
+}
+
+// put writes the parts one after the other.
+func put(w *bufio.Writer, parts ...string) {
+	for _, s := range parts {
+		w.WriteString(s)
+	}
 }
 
 func hint(d *lint.Diagnostic) string {
