@@ -58,7 +58,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			perTool = append(perTool, r)
 		}
 	}
-	var diags []Diagnostic
+	var workers []*worker
 	if len(perTool) > 0 && len(m.Tools) > 0 {
 		var (
 			next      atomic.Int64 // index of the next tool to lint
@@ -67,7 +67,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			first     error
 			firstTool int
 		)
-		workers := make([]*worker, min(runtime.GOMAXPROCS(0), len(m.Tools)))
+		workers = make([]*worker, min(runtime.GOMAXPROCS(0), len(m.Tools)))
 		for wi := range workers {
 			w := l.newWorker(perTool)
 			workers[wi] = w
@@ -95,14 +95,6 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		wg.Wait()
 		if first != nil {
 			return nil, first
-		}
-		n := 0
-		for _, w := range workers {
-			n += len(w.diags)
-		}
-		diags = make([]Diagnostic, 0, n)
-		for _, w := range workers {
-			diags = append(diags, w.diags...)
 		}
 	}
 	var listed []Diagnostic
@@ -135,6 +127,14 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		}
 		place(m.Tools[listed[i].ToolIndex], listed[i:j])
 		i = j
+	}
+	n := len(listed)
+	for _, w := range workers {
+		n += len(w.diags)
+	}
+	diags := make([]Diagnostic, 0, n)
+	for _, w := range workers {
+		diags = append(diags, w.diags...)
 	}
 	diags = append(diags, listed...)
 	diags = mergeSubjects(diags, l.Rules)
