@@ -106,14 +106,16 @@ type Fix struct {
 
 // Sort orders diagnostics by file, position, then rule.
 func Sort(ds []Diagnostic) {
-	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.File, b.File),
-			cmp.Compare(a.Offset, b.Offset),
-			cmp.Compare(a.ToolIndex, b.ToolIndex),
-			cmp.Compare(a.Rule, b.Rule),
-			cmp.Compare(a.Pointer, b.Pointer),
-			cmp.Compare(a.Message, b.Message),
-		)
-	})
+	slices.SortStableFunc(ds, compareDiagnostics)
+}
+
+func compareDiagnostics(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Offset, b.Offset),
+		cmp.Compare(a.ToolIndex, b.ToolIndex),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Pointer, b.Pointer),
+		cmp.Compare(a.Message, b.Message),
+	)
 }

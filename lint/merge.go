@@ -7,56 +7,85 @@ import (
 	"github.com/mcplint/mcplint/consumer"
 )
 
-// mergeSubjects folds the findings that several rules report about one
-// subject at one place into one finding. Without it, a tool name with a
-// "/" gets five findings, one per consumer whose alphabet refuses it; with
-// it, one finding names all five. The finding kept is the most severe,
-// then the one of the rule listed first; it takes the first fix among the
-// merged findings when it has none of its own. Findings of one rule are
-// never merged with each other: they report different things.
-func mergeSubjects(ds []Diagnostic, rules []*Rule) []Diagnostic {
-	subject := map[string]string{}
-	order := map[string]int{}
+// subjects knows, for the rules of a run, the subject each reports
+// (Rule.Subject) and the order they are listed in; nil when no rule has a
+// subject.
+type subjects struct {
+	of    map[string]string
+	order map[string]int
+}
+
+func newSubjects(rules []*Rule) *subjects {
+	sj := &subjects{of: map[string]string{}, order: map[string]int{}}
 	for i, r := range rules {
-		order[r.ID] = i
+		sj.order[r.ID] = i
 		if r.Subject != "" {
-			subject[r.ID] = r.Subject
+			sj.of[r.ID] = r.Subject
 		}
 	}
-	if len(subject) == 0 {
+	if len(sj.of) == 0 {
+		return nil
+	}
+	return sj
+}
+
+// merge folds the findings that several rules report about one subject at
+// one place into one finding. Without it, a tool name with a "/" gets five
+// findings, one per consumer whose alphabet refuses it; with it, one
+// finding names all five. The finding kept is the most severe, then the
+// one of the rule listed first; it takes the first fix among the merged
+// findings when it has none of its own. Findings of one rule are never
+// merged with each other: they report different things. The engine merges
+// each tool's findings on their own (a place is in one tool), so the
+// findings are few and grouped by sorting rather than hashing.
+func (sj *subjects) merge(ds []Diagnostic) []Diagnostic {
+	if sj == nil {
 		return ds
 	}
-	type key struct {
-		file, pointer, subject string
-		tool                   int
-	}
-	groups := map[key][]int{}
+	var idx []int // the findings with a subject
 	for i := range ds {
-		d := &ds[i]
-		if s, ok := subject[d.Rule]; ok {
-			k := key{d.File, d.Pointer, s, d.ToolIndex}
-			groups[k] = append(groups[k], i)
+		if _, ok := sj.of[ds[i].Rule]; ok {
+			idx = append(idx, i)
 		}
 	}
-	drop := map[int]bool{}
-	for _, idx := range groups {
+	if len(idx) < 2 {
+		return ds
+	}
+	// Groups of one place and subject, each in the order reported.
+	slices.SortStableFunc(idx, func(a, b int) int {
+		da, db := &ds[a], &ds[b]
+		return cmp.Or(cmp.Compare(da.File, db.File), cmp.Compare(da.Pointer, db.Pointer),
+			cmp.Compare(sj.of[da.Rule], sj.of[db.Rule]), cmp.Compare(da.ToolIndex, db.ToolIndex))
+	})
+	var drop []bool
+	for start := 0; start < len(idx); {
+		end := start + 1
+		for end < len(idx) {
+			a, b := &ds[idx[start]], &ds[idx[end]]
+			if a.File != b.File || a.Pointer != b.Pointer || sj.of[a.Rule] != sj.of[b.Rule] || a.ToolIndex != b.ToolIndex {
+				break
+			}
+			end++
+		}
 		// One finding per rule: the first each rule reported here.
-		seen := map[string]bool{}
 		var members []int
-		for _, i := range idx {
-			if !seen[ds[i].Rule] {
-				seen[ds[i].Rule] = true
+		for _, i := range idx[start:end] {
+			if !slices.ContainsFunc(members, func(j int) bool { return ds[j].Rule == ds[i].Rule }) {
 				members = append(members, i)
 			}
 		}
+		start = end
 		if len(members) < 2 {
 			continue
 		}
 		slices.SortStableFunc(members, func(a, b int) int {
-			return cmp.Or(cmp.Compare(ds[b].Severity, ds[a].Severity), cmp.Compare(order[ds[a].Rule], order[ds[b].Rule]))
+			return cmp.Or(cmp.Compare(ds[b].Severity, ds[a].Severity), cmp.Compare(sj.order[ds[a].Rule], sj.order[ds[b].Rule]))
 		})
 		keep := &ds[members[0]]
 		cons := slices.Clone(keep.Consumers)
+		if drop == nil {
+			drop = make([]bool, len(ds))
+		}
 		for _, i := range members[1:] {
 			o := &ds[i]
 			drop[i] = true
@@ -72,7 +101,7 @@ func mergeSubjects(ds []Diagnostic, rules []*Rule) []Diagnostic {
 		}
 		keep.Consumers = cons
 	}
-	if len(drop) == 0 {
+	if drop == nil {
 		return ds
 	}
 	out := ds[:0]

@@ -22,6 +22,7 @@ type Linter struct {
 	// oldest and newest bound the protocol versions checked: one version
 	// when Config.Protocol names it, every version in use otherwise.
 	oldest, newest string
+	subjects       *subjects
 }
 
 // New selects rules from the catalogue according to cfg.
@@ -44,13 +45,16 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 			packs[p] = true
 		}
 	}
-	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest}, nil
+	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest, subjects: newSubjects(rules)}, nil
 }
 
 // Lint runs the selected rules over every tool of m. Tools are decoded one at
 // a time by a worker per CPU, so memory holds at most one decoded tool per
-// worker. An error is an input error (a tool that cannot be decoded; the
-// first tool's when several fail) or a *PanicError.
+// worker. Each tool's findings are merged (Rule.Subject), sorted and placed
+// as soon as the tool is done, the findings of list rules (CheckList, run
+// first) with them, so a run keeps no more than the findings it returns.
+// An error is an input error (a tool that cannot be decoded; the first
+// tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 	var perTool []*Rule
 	for _, r := range l.Rules {
@@ -58,8 +62,32 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			perTool = append(perTool, r)
 		}
 	}
-	var workers []*worker
-	if len(perTool) > 0 && len(m.Tools) > 0 {
+	// The list rules' findings, by tool. A list rule's panic is reported
+	// after the tools' input errors, as when list rules ran last.
+	var listed [][]Diagnostic
+	var listErr error
+	for _, r := range l.Rules {
+		if r.CheckList == nil || listErr != nil {
+			continue
+		}
+		listErr = guard(r, nil, func() {
+			r.CheckList(&ListPass{
+				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
+				options: l.Config.Options[r.ID], packs: l.packs,
+				report: func(t *manifest.Tool, d Diagnostic) {
+					if !l.keep(t, r, &d) {
+						return
+					}
+					if listed == nil {
+						listed = make([][]Diagnostic, len(m.Tools))
+					}
+					listed[t.Index] = append(listed[t.Index], d)
+				},
+			})
+		})
+	}
+	found := make([][]Diagnostic, len(m.Tools)) // each tool's findings, done
+	if (len(perTool) > 0 || listed != nil) && len(m.Tools) > 0 {
 		var (
 			next      atomic.Int64 // index of the next tool to lint
 			wg        sync.WaitGroup
@@ -67,10 +95,8 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			first     error
 			firstTool int
 		)
-		workers = make([]*worker, min(runtime.GOMAXPROCS(0), len(m.Tools)))
-		for wi := range workers {
+		for range min(runtime.GOMAXPROCS(0), len(m.Tools)) {
 			w := l.newWorker(perTool)
-			workers[wi] = w
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -80,6 +106,10 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 						return
 					}
 					t := m.Tools[i]
+					if listed != nil {
+						w.diags = append(w.diags, listed[i]...)
+						listed[i] = nil
+					}
 					if err := w.lintTool(t); err != nil {
 						mu.Lock()
 						// The first tool's error, whichever worker
@@ -88,7 +118,9 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 							first, firstTool = err, t.Index
 						}
 						mu.Unlock()
+						continue
 					}
+					found[i] = w.finish(l, t)
 				}
 			}()
 		}
@@ -97,49 +129,41 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, first
 		}
 	}
-	var listed []Diagnostic
-	for _, r := range l.Rules {
-		if r.CheckList == nil {
-			continue
-		}
-		err := guard(r, nil, func() {
-			r.CheckList(&ListPass{
-				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
-				options: l.Config.Options[r.ID], packs: l.packs,
-				report: func(t *manifest.Tool, d Diagnostic) {
-					if l.keep(t, r, &d) {
-						listed = append(listed, d)
-					}
-				},
-			})
-		})
-		if err != nil {
-			return nil, err
-		}
+	if listErr != nil {
+		return nil, listErr
 	}
-	// The findings of list rules are placed tool by tool, as a worker
-	// places its tool's.
-	slices.SortStableFunc(listed, func(a, b Diagnostic) int { return a.ToolIndex - b.ToolIndex })
-	for i := 0; i < len(listed); {
-		j := i + 1
-		for j < len(listed) && listed[j].ToolIndex == listed[i].ToolIndex {
-			j++
-		}
-		place(m.Tools[listed[i].ToolIndex], listed[i:j])
-		i = j
-	}
-	n := len(listed)
-	for _, w := range workers {
-		n += len(w.diags)
+	n := 0
+	for _, ds := range found {
+		n += len(ds)
 	}
 	diags := make([]Diagnostic, 0, n)
-	for _, w := range workers {
-		diags = append(diags, w.diags...)
+	for i, ds := range found {
+		diags = append(diags, ds...)
+		found[i] = nil
 	}
-	diags = append(diags, listed...)
-	diags = mergeSubjects(diags, l.Rules)
-	Sort(diags)
+	// Tools follow one another in their source, so the tools' sorted
+	// findings, one after the other, are sorted; a shape where they would
+	// not be is sorted whole.
+	if !slices.IsSortedFunc(diags, compareDiagnostics) {
+		Sort(diags)
+	}
 	return diags, nil
+}
+
+// finish merges, sorts and places the findings of tool t the worker holds,
+// and hands them over in a slice of their own, so that the worker's can be
+// reused for the next tool.
+func (w *worker) finish(l *Linter, t *manifest.Tool) []Diagnostic {
+	if len(w.diags) == 0 {
+		return nil
+	}
+	place(t, w.diags)
+	ds := l.subjects.merge(w.diags)
+	Sort(ds)
+	out := slices.Clone(ds)
+	clear(w.diags)
+	w.diags = w.diags[:0]
+	return out
 }
 
 // keep fills in what a finding of rule r about tool t needs before it is
@@ -226,6 +250,9 @@ func (l *Linter) newWorker(rules []*Rule) *worker {
 }
 
 func (w *worker) lintTool(t *manifest.Tool) error {
+	if len(w.rules) == 0 {
+		return nil
+	}
 	v, err := t.Value()
 	if err != nil {
 		return err
@@ -233,7 +260,6 @@ func (w *worker) lintTool(t *manifest.Tool) error {
 	obj, _ := v.(map[string]any)
 	w.tool = t
 	w.schemas.reset(obj)
-	from := len(w.diags)
 	defer func() {
 		// Let the decoded tool go while the worker waits for the next.
 		for i := range w.passes {
@@ -248,9 +274,6 @@ func (w *worker) lintTool(t *manifest.Tool) error {
 		if err := guard(r, t, func() { r.Check(p) }); err != nil {
 			return err
 		}
-	}
-	if len(w.diags) > from {
-		place(t, w.diags[from:])
 	}
 	return nil
 }
