@@ -82,9 +82,11 @@ type Manifest struct {
 	// not function tools (foreign.go).
 	Skipped []Skipped
 
-	// lines holds the start offset of each line, built on first use;
-	// linesOnce makes that safe when rules run on several tools at once.
+	// lines holds the start offset of every linesPerMark-th line, built on
+	// first use with lineCount; linesOnce makes that safe when rules run
+	// on several tools at once.
 	lines     []int
+	lineCount int
 	linesOnce sync.Once
 	yaml      *yamlDoc
 	st        *style
@@ -153,21 +155,33 @@ func (t *Tool) DocPointer(rel string) string {
 	return t.Pointer + t.sourcePointer(rel)
 }
 
-// Position turns a byte offset into a line and column.
-func (m *Manifest) Position(off int) Position {
+// linesPerMark is how many lines apart the line index marks a line's start:
+// the index of a large source is a sixty-fourth of one that marked every
+// line, and a position costs a scan of at most that many lines.
+const linesPerMark = 64
+
+// index builds the line index on first use.
+func (m *Manifest) index() {
 	m.linesOnce.Do(func() {
-		// Sized and searched with the bytes package, which scans a large
-		// source many times faster than a loop over its bytes.
-		m.lines = make([]int, 1, bytes.Count(m.Src, []byte{'\n'})+1)
+		m.lines = append(make([]int, 0, bytes.Count(m.Src, []byte{'\n'})/linesPerMark+1), 0)
+		n := 0
 		for off := 0; ; {
 			i := bytes.IndexByte(m.Src[off:], '\n')
 			if i < 0 {
 				break
 			}
 			off += i + 1
-			m.lines = append(m.lines, off)
+			if n++; n%linesPerMark == 0 {
+				m.lines = append(m.lines, off)
+			}
 		}
+		m.lineCount = n + 1
 	})
+}
+
+// Position turns a byte offset into a line and column.
+func (m *Manifest) Position(off int) Position {
+	m.index()
 	lo, hi := 0, len(m.lines)
 	for lo+1 < hi {
 		mid := (lo + hi) / 2
@@ -177,19 +191,32 @@ func (m *Manifest) Position(off int) Position {
 			hi = mid
 		}
 	}
-	return Position{Offset: off, Line: lo + 1, Column: off - m.lines[lo] + 1}
+	line, start := lo*linesPerMark, m.lines[lo]
+	end := min(max(off, start), len(m.Src))
+	for {
+		i := bytes.IndexByte(m.Src[start:end], '\n')
+		if i < 0 {
+			break
+		}
+		start += i + 1
+		line++
+	}
+	return Position{Offset: off, Line: line + 1, Column: off - start + 1}
 }
 
 // Line returns the text of the 1-based line n, without its line ending.
 func (m *Manifest) Line(n int) string {
-	m.Position(0)
-	if n < 1 || n > len(m.lines) {
+	m.index()
+	if n < 1 || n > m.lineCount {
 		return ""
 	}
-	start := m.lines[n-1]
+	start := m.lines[(n-1)/linesPerMark]
+	for range (n - 1) % linesPerMark {
+		start += bytes.IndexByte(m.Src[start:], '\n') + 1
+	}
 	end := len(m.Src)
-	if n < len(m.lines) {
-		end = m.lines[n] - 1
+	if i := bytes.IndexByte(m.Src[start:], '\n'); i >= 0 {
+		end = start + i
 	}
 	return strings.TrimRight(string(m.Src[start:end]), "\r")
 }

@@ -1,0 +1,45 @@
+package manifest
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPositionAndLine checks every offset and line of sources with many
+// lines (more than the line index marks apart), CRLF and an unfinished
+// last line, against a count from the start.
+func TestPositionAndLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		b.WriteString(strings.Repeat("x", i%7))
+		if i%5 == 0 {
+			b.WriteByte('\r')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("last")
+	for _, src := range []string{"", "\n", "a", "a\nb", b.String()} {
+		m := &Manifest{Src: []byte(src)}
+		line, col := 1, 1
+		for off := 0; off <= len(src); off++ {
+			if got := m.Position(off); got.Line != line || got.Column != col {
+				t.Fatalf("%d lines: Position(%d) = %d:%d, want %d:%d", strings.Count(src, "\n"), off, got.Line, got.Column, line, col)
+			}
+			if off < len(src) && src[off] == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		lines := strings.Split(src, "\n")
+		for n := 0; n <= len(lines)+1; n++ {
+			want := ""
+			if n >= 1 && n <= len(lines) {
+				want = strings.TrimRight(lines[n-1], "\r")
+			}
+			if got := m.Line(n); got != want {
+				t.Fatalf("Line(%d) = %q, want %q", n, got, want)
+			}
+		}
+	}
+}
