@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
@@ -51,13 +52,22 @@ var draftURLs = map[string]string{
 // concurrent use; keep one for a run (its memory grows with the number of
 // distinct schema nodes it has seen).
 type Checker struct {
-	mu    sync.RWMutex
-	valid map[string]bool // dialect and shallow node (see appendNodeKey) → valid
+	mu sync.RWMutex
+	// valid maps the hash of a dialect and shallow node (see appendNodeKey)
+	// to whether the node is valid: thousands of distinct nodes would
+	// otherwise keep their keys, several times the size of the schemas.
+	// Two independent 64-bit hashes make a collision, which would lend one
+	// node another's verdict, as good as impossible.
+	valid map[nodeHash]bool
 }
+
+type nodeHash [2]uint64
+
+var seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // NewChecker returns an empty Checker.
 func NewChecker() *Checker {
-	return &Checker{valid: map[string]bool{}}
+	return &Checker{valid: map[nodeHash]bool{}}
 }
 
 // Problems returns the problems of Problems(CompileDialect(doc, assumed))
@@ -164,12 +174,13 @@ func (c *Checker) nodesValid(dialect string, meta *jsonschema.Schema, s map[stri
 	key = appendNodeKey(key, dialect, s)
 	*buf = key
 	c.mu.RLock()
-	ok, seen := c.valid[string(key)]
+	h := nodeHash{maphash.Bytes(seeds[0], key), maphash.Bytes(seeds[1], key)}
+	ok, seen := c.valid[h]
 	c.mu.RUnlock()
 	if !seen {
 		ok = meta.Validate(shallowNode(dialect, s)) == nil
 		c.mu.Lock()
-		c.valid[string(key)] = ok
+		c.valid[h] = ok
 		c.mu.Unlock()
 	}
 	if !ok {
