@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -37,8 +36,22 @@ const geminiSchemaSource = `Gemini API reference, Schema (https://ai.google.dev/
 Vertex AI reference, Schema
 (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema)`
 
-// geminiNamePattern is the form the Gemini API demands of a function name.
-var geminiNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$`)
+// geminiValidName reports whether name has the form the Gemini API demands
+// of a function name, ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$.
+func geminiValidName(name string) bool {
+	if len(name) < 1 || len(name) > 64 {
+		return false
+	}
+	if c := name[0]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		return false
+	}
+	for _, r := range name {
+		if r >= 0x80 || !geminiNameChar(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // GeminiFunctionName checks the tool name against Gemini's function names.
 var GeminiFunctionName = &lint.Rule{
@@ -83,7 +96,7 @@ FunctionDeclaration "name" (https://ai.google.dev/api/caching#FunctionDeclaratio
 
 func checkGeminiFunctionName(p *lint.Pass) {
 	name, ok := p.Value["name"].(string)
-	if !ok || name == "" || geminiNamePattern.MatchString(name) {
+	if !ok || name == "" || geminiValidName(name) {
 		return
 	}
 	var problems []string

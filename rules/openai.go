@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -20,8 +19,20 @@ var openaiPacks = []string{"openai", "openai-strict"}
 
 var openaiRules = []*lint.Rule{OpenAIFunctionName, OpenAIDescriptionLength, OpenAIRootObject, OpenAIArrayItems, OpenAIObjectProperties}
 
-// openaiNamePattern is FunctionDefinition.name's documented form.
-var openaiNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+// openaiName reports whether name has FunctionDefinition.name's documented
+// form, ^[a-zA-Z0-9_-]{1,64}$ (checked without a regular expression: it
+// runs on every tool).
+func openaiName(name string) bool {
+	if len(name) < 1 || len(name) > 64 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !validOpenAIChar(name[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // OpenAIFunctionName checks the tool name against OpenAI's function names.
 var OpenAIFunctionName = &lint.Rule{
@@ -66,7 +77,7 @@ MCP specification 2025-11-25, server/tools, "Tool Names".`,
 
 func checkOpenAIFunctionName(p *lint.Pass) {
 	name, ok := p.Value["name"].(string)
-	if !ok || name == "" || openaiNamePattern.MatchString(name) {
+	if !ok || name == "" || openaiName(name) {
 		// A missing or non-string name is tool-name-valid's finding.
 		return
 	}

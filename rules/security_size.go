@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
@@ -129,9 +130,13 @@ var secretPatterns = patterns(
 	`\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]{3,}@`, "a URL with a password",
 )
 
-var secretName = regexp.MustCompile(`(?i)(passw(or)?d|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential|auth)`)
+var secretName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(passw(or)?d|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential|auth)`)
+})
 
-var placeholder = regexp.MustCompile(`(?i)^$|your|xxx|\*\*\*|<|\$\{|example|changeme|placeholder|dummy|redacted|none|null|^\.\.\.$|…`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^$|your|xxx|\*\*\*|<|\$\{|example|changeme|placeholder|dummy|redacted|none|null|^\.\.\.$|…`)
+})
 
 func checkSecretInSchema(p *lint.Pass) {
 	p.Walk(func(n *schema.Node) bool {
@@ -142,7 +147,7 @@ func checkSecretInSchema(p *lint.Pass) {
 				continue
 			}
 			eachString(v, n.Pointer()+"/"+k, func(sp, str string, _ bool) {
-				for _, pt := range secretPatterns {
+				for _, pt := range secretPatterns() {
 					if loc := pt.re.FindStringIndex(str); loc != nil {
 						p.Reportf(sp, "%q holds what looks like %s (%s…); every client and model that lists the tools can read it: remove it and revoke the credential", k, pt.what, str[loc[0]:min(loc[1], loc[0]+6)])
 						return
@@ -156,7 +161,7 @@ func checkSecretInSchema(p *lint.Pass) {
 			for _, name := range slices.Sorted(maps.Keys(props)) {
 				ps, _ := props[name].(map[string]any)
 				d, ok := ps["default"].(string)
-				if !ok || !secretName.MatchString(name) || placeholder.MatchString(strings.TrimSpace(d)) || len(d) < 8 || knownSecret(d) {
+				if !ok || !secretName().MatchString(name) || placeholder().MatchString(strings.TrimSpace(d)) || len(d) < 8 || knownSecret(d) {
 					continue
 				}
 				p.Report(lint.Diagnostic{
@@ -171,7 +176,7 @@ func checkSecretInSchema(p *lint.Pass) {
 }
 
 func knownSecret(s string) bool {
-	for _, pt := range secretPatterns {
+	for _, pt := range secretPatterns() {
 		if pt.re.MatchString(s) {
 			return true
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/lint"
 )
@@ -13,12 +14,17 @@ type pattern struct {
 	what string
 }
 
-func patterns(list ...string) []pattern {
-	out := make([]pattern, 0, len(list)/2)
-	for i := 0; i < len(list); i += 2 {
-		out = append(out, pattern{regexp.MustCompile(list[i]), list[i+1]})
-	}
-	return out
+// patterns compiles the expressions of list (each followed by what it
+// finds) on first use: the security rules are off unless selected, and a
+// run without them should not pay for compiling them at start-up.
+func patterns(list ...string) func() []pattern {
+	return sync.OnceValue(func() []pattern {
+		out := make([]pattern, 0, len(list)/2)
+		for i := 0; i < len(list); i += 2 {
+			out = append(out, pattern{regexp.MustCompile(list[i]), list[i+1]})
+		}
+		return out
+	})
 }
 
 // checkProse reports, once per text, the first pattern that matches.
@@ -77,7 +83,7 @@ var injectionPatterns = patterns(
 )
 
 func checkDescriptionInjection(p *lint.Pass) {
-	checkProse(p, injectionPatterns, "%s contains %s: %s; a description says what the tool does and must not address the model: remove it")
+	checkProse(p, injectionPatterns(), "%s contains %s: %s; a description says what the tool does and must not address the model: remove it")
 }
 
 // DescriptionSensitiveFile reports descriptions that point at secrets on
@@ -158,7 +164,7 @@ var exfiltrationPatterns = patterns(
 )
 
 func checkDescriptionExfiltration(p *lint.Pass) {
-	checkProse(p, exfiltrationPatterns, "%s contains %s: %s; a description must not direct the model to move data: remove it")
+	checkProse(p, exfiltrationPatterns(), "%s contains %s: %s; a description must not direct the model to move data: remove it")
 }
 
 // DescriptionToolRedirection reports descriptions that steer other tools.
@@ -194,5 +200,5 @@ var redirectionPatterns = patterns(
 )
 
 func checkDescriptionToolRedirection(p *lint.Pass) {
-	checkProse(p, redirectionPatterns, "%s contains %s: %s; a description says what its own tool does: remove the instruction")
+	checkProse(p, redirectionPatterns(), "%s contains %s: %s; a description says what its own tool does: remove the instruction")
 }
