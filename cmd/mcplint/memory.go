@@ -2,35 +2,80 @@ package main
 
 import (
 	"math"
+	"os"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
-// A lint run keeps about twice its input live (the source, for positions and
-// edits, and the findings with their fixes), and with the default GOGC the
-// heap grows to twice the live heap before each collection: a 16 MB manifest
-// peaked at about 90 MB resident, 5.5 times its size. A soft memory limit of
-// four times the largest input read (never under 64 MiB, so small inputs
-// never make the collector work) keeps the peak near 75 MB for a few percent
-// more CPU. A GOMEMLIMIT set by the user is left alone.
-var memoryLimit struct {
+// The heap of a run holds the sources it read, which stay live to the end
+// (positions, code frames and edits read them) and hold no pointers, and
+// the working set proper: decoded tools, findings, fixes. The collector's
+// default lets the heap grow by as much as is live before collecting, so
+// a 16 MB manifest would grow the heap by 16 MB more than its findings ever
+// need; a fixed limit proportional to the input (four times, once) was
+// below the working set of a run with many findings, and the collector
+// then ran without pause. The heap may instead grow by the working set
+// without the sources: after each collection the growth allowed (GOGC) is
+// set to the share of the live heap that is not source, at least a
+// quarter, so the peak follows what the run really keeps. GOGC or
+// GOMEMLIMIT set by the user are left alone.
+var memoryTuner struct {
 	sync.Mutex
-	largest int
-	ours    bool
+	sources int64 // bytes of sources read
+	on      bool
 }
 
-// limitMemory accounts for an input of size bytes.
+// limitMemory accounts for a source of size bytes.
 func limitMemory(size int) {
-	const factor, floor = 4, 64 << 20
-	m := &memoryLimit
-	m.Lock()
-	defer m.Unlock()
-	if size <= m.largest {
+	t := &memoryTuner
+	t.Lock()
+	defer t.Unlock()
+	if _, set := os.LookupEnv("GOGC"); set {
 		return
 	}
-	if !m.ours && debug.SetMemoryLimit(-1) != math.MaxInt64 {
+	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
 		return
 	}
-	m.largest, m.ours = size, true
-	debug.SetMemoryLimit(max(int64(factor)*int64(size), floor))
+	t.sources += int64(size)
+	if !t.on && t.sources >= 1<<20 {
+		// Small inputs never make the collector work: leave them alone.
+		t.on = true
+		armTuner()
+	}
+}
+
+// armTuner tunes GOGC after the next collection, and again after each.
+func armTuner() {
+	// An object of its own (the allocator packs tiny ones together, and
+	// their finalizers may never run), garbage at once: its finalizer runs
+	// after the next collection.
+	s := &sentinel{}
+	runtime.SetFinalizer(s, func(*sentinel) {
+		tuneGC()
+		armTuner()
+	})
+}
+
+type sentinel struct{ _ *byte }
+
+var liveSample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+
+func tuneGC() {
+	t := &memoryTuner
+	t.Lock()
+	sources := t.sources
+	t.Unlock()
+	metrics.Read(liveSample)
+	if liveSample[0].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	live := int64(liveSample[0].Value.Uint64())
+	if live <= 0 {
+		return
+	}
+	working := max(live-sources, 0)
+	pct := int(min(max(100*working/live, 25), 100))
+	debug.SetGCPercent(pct)
 }
