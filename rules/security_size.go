@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
@@ -45,12 +46,68 @@ them?" (https://help.openai.com/en/articles/4936856, about four characters a
 token); ` + sourceInvariant + `.`,
 }
 
+// compactSize is the length of v written as compact JSON by
+// encoding/json (HTML characters escaped), counted without writing it: the
+// budget rules measure every tool of a list.
 func compactSize(v any) int {
+	switch x := v.(type) {
+	case nil:
+		return 4
+	case bool:
+		if x {
+			return 4
+		}
+		return 5
+	case string:
+		return jsonStringSize(x)
+	case json.Number:
+		return len(x)
+	case []any:
+		n := 2 + max(len(x)-1, 0)
+		for _, e := range x {
+			n += compactSize(e)
+		}
+		return n
+	case map[string]any:
+		n := 2 + max(len(x)-1, 0)
+		for k, e := range x {
+			n += jsonStringSize(k) + 1 + compactSize(e)
+		}
+		return n
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return 0
 	}
 	return len(b)
+}
+
+// jsonStringSize is the length of s as encoding/json quotes it.
+func jsonStringSize(s string) int {
+	n := 2
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+				n += 2
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				n += 6
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			n += 6
+		} else {
+			n += size
+		}
+		i += size
+	}
+	return n
 }
 
 func checkContextBudget(p *lint.Pass) {
@@ -147,7 +204,11 @@ func checkSecretInSchema(p *lint.Pass) {
 				continue
 			}
 			eachString(v, n.Pointer()+"/"+k, func(sp, str string, _ bool) {
+				f := folded(str)
 				for _, pt := range secretPatterns() {
+					if !pt.mayMatch(f) {
+						continue
+					}
 					if loc := pt.re.FindStringIndex(str); loc != nil {
 						p.Reportf(sp, "%q holds what looks like %s (%s…); every client and model that lists the tools can read it: remove it and revoke the credential", k, pt.what, str[loc[0]:min(loc[1], loc[0]+6)])
 						return

@@ -12,6 +12,7 @@ import (
 type pattern struct {
 	re   *regexp.Regexp
 	what string
+	need []string // see needed
 }
 
 // patterns compiles the expressions of list (each followed by what it
@@ -21,7 +22,7 @@ func patterns(list ...string) func() []pattern {
 	return sync.OnceValue(func() []pattern {
 		out := make([]pattern, 0, len(list)/2)
 		for i := 0; i < len(list); i += 2 {
-			out = append(out, pattern{regexp.MustCompile(list[i]), list[i+1]})
+			out = append(out, pattern{regexp.MustCompile(list[i]), list[i+1], needed(list[i])})
 		}
 		return out
 	})
@@ -30,7 +31,11 @@ func patterns(list ...string) func() []pattern {
 // checkProse reports, once per text, the first pattern that matches.
 func checkProse(p *lint.Pass, ps []pattern, format string) {
 	for _, t := range proseOf(p) {
+		f := folded(t.s)
 		for _, pt := range ps {
+			if !pt.mayMatch(f) {
+				continue
+			}
 			if loc := pt.re.FindStringIndex(t.s); loc != nil {
 				p.Reportf(t.ptr(), format, t.what, pt.what, excerpt(t.s, loc[0], loc[1]))
 				break
