@@ -175,7 +175,7 @@ func geminiSubsetSchema(p *lint.Pass) (any, bool) {
 
 // geminiWalk visits the subschemas of the tool's input schema that Gemini
 // keeps (or inlines, or merges), not those below a keyword it drops.
-func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
+func geminiWalk(p *lint.Pass, fn func(n *schema.Node)) {
 	if _, ok := geminiSubsetSchema(p); !ok {
 		return
 	}
@@ -183,7 +183,7 @@ func geminiWalk(p *lint.Pass, fn func(s map[string]any, ptr string)) {
 		if geminiDroppedSubschemas[n.Keyword] {
 			return false
 		}
-		fn(n.Value, n.Pointer())
+		fn(n)
 		return true
 	})
 }

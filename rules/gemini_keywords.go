@@ -92,7 +92,18 @@ var geminiAdvice = map[string]string{
 func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 	// openai-strict-additional-properties adds what this rule removes.
 	strict := p.RuleEnabled("openai-strict-additional-properties")
-	geminiWalk(p, func(s map[string]any, ptr string) {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
+		unsupported := false
+		for k := range s {
+			if geminiUnsupported(k) {
+				unsupported = true
+				break
+			}
+		}
+		if !unsupported {
+			return // the common case, told without sorting the keys
+		}
 		type finding struct {
 			key    string
 			losses []normalize.Loss
@@ -100,11 +111,10 @@ func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 		var found []finding
 		var all, safe []string
 		for _, k := range schema.SortedKeys(s) {
-			switch {
-			case normalize.GeminiSupports(k), k == "$ref", k == "$defs", k == "definitions", k == "const":
+			if !geminiUnsupported(k) {
 				continue
 			}
-			at := ptr + "/" + pointer.Escape(k)
+			at := n.Pointer() + "/" + pointer.Escape(k)
 			what := fmt.Sprintf("%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q)", k, k)
 			switch {
 			case k == "x-mcp-header":
@@ -114,7 +124,7 @@ func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 				p.Reportf(at, "%s, while OpenAI's strict mode (openai-strict-additional-properties, also selected) requires \"additionalProperties\": false on every object; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", what)
 				continue
 			}
-			_, losses := normalize.GeminiRewrite(s, k, ptr)
+			_, losses := normalize.GeminiRewrite(s, k, n.Pointer())
 			found = append(found, finding{k, losses})
 			all = append(all, k)
 			if len(losses) == 0 {
@@ -129,7 +139,7 @@ func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 		// reach a fixed point on a node with many (a zod shape, say).
 		// A lossless keyword's fix takes only the lossless ones, so that it
 		// stays safe.
-		safeFix, allFix := geminiKeywordsFix(s, safe, ptr), geminiKeywordsFix(s, all, ptr)
+		safeFix, allFix := geminiKeywordsFix(s, safe, n.Pointer()), geminiKeywordsFix(s, all, n.Pointer())
 		for _, f := range found {
 			advice := geminiAdvice[f.key]
 			if advice == "" {
@@ -139,10 +149,21 @@ func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 			if len(f.losses) == 0 {
 				fix = safeFix
 			}
-			p.ReportFix(ptr+"/"+pointer.Escape(f.key), fix,
+			p.ReportFix(n.Pointer()+"/"+pointer.Escape(f.key), fix,
 				"%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q); %s%s", f.key, f.key, advice, lossNote(f.losses))
 		}
 	})
+}
+
+// geminiUnsupported reports whether k is a keyword this rule reports: not
+// a field of Gemini's Schema, nor one another gemini rule handles ($ref,
+// $defs and definitions are gemini-ref's, const gemini-enum's).
+func geminiUnsupported(k string) bool {
+	switch {
+	case normalize.GeminiSupports(k), k == "$ref", k == "$defs", k == "definitions", k == "const":
+		return false
+	}
+	return true
 }
 
 // geminiKeywordsFix rewrites the keywords of the node at ptr one after the

@@ -87,30 +87,31 @@ func checkGeminiRef(p *lint.Pass) {
 		return fix
 	}
 	var resolver *schema.Resolver // indexed at the first reference
-	geminiWalk(p, func(s map[string]any, ptr string) {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
 		if ref, ok := s["$ref"].(string); ok {
 			if resolver == nil {
 				resolver = schema.NewResolver(v)
 			}
-			rel := strings.TrimPrefix(ptr, "/inputSchema")
+			rel := strings.TrimPrefix(n.Pointer(), "/inputSchema")
 			if !resolver.Resolve(rel, ref).Found {
-				p.Reportf(ptr, "\"$ref\" %q does not resolve inside the schema, and Gemini's parameters resolve no reference; replace it by the schema it means", ref)
+				p.Reportf(n.Pointer(), "\"$ref\" %q does not resolve inside the schema, and Gemini's parameters resolve no reference; replace it by the schema it means", ref)
 				return
 			}
 			f := fixFor()
-			p.ReportFix(ptr, f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, lossNote(lost))
+			p.ReportFix(n.Pointer(), f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, lossNote(lost))
 		}
 		for _, k := range []string{"$defs", "definitions"} {
 			if _, ok := s[k]; !ok {
 				continue
 			}
 			msg := fmt.Sprintf("%q is not a field of Gemini's Schema; inline the definitions where they are used and remove it", k)
-			if _, stays := schema.Get(inlined(), strings.TrimPrefix(ptr, "/inputSchema")+"/"+k); stays {
+			if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays {
 				// A reference that does not resolve keeps the definitions.
-				p.Reportf(ptr+"/"+k, "%s (once every reference resolves)", msg)
+				p.Reportf(n.Pointer()+"/"+k, "%s (once every reference resolves)", msg)
 				continue
 			}
-			p.ReportFix(ptr+"/"+k, fixFor(), "%s", msg)
+			p.ReportFix(n.Pointer()+"/"+k, fixFor(), "%s", msg)
 		}
 	})
 }
@@ -179,31 +180,32 @@ func checkGeminiTypeArray(p *lint.Pass) {
 	// openai-strict-required writes optional values as ["T", "null"] or
 	// with a null branch: a fix here would undo its fix.
 	strict := p.RuleEnabled("openai-strict-required")
-	geminiWalk(p, func(s map[string]any, ptr string) {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
 		if branches, ok := s["anyOf"].([]any); ok {
 			for i, b := range branches {
 				if m, ok := b.(map[string]any); !ok || m["type"] != "null" {
 					continue
 				}
-				at := fmt.Sprintf("%s/anyOf/%d/type", ptr, i)
+				at := fmt.Sprintf("%s/anyOf/%d/type", n.Pointer(), i)
 				msg := "an anyOf branch of type \"null\", which Gemini's type enum lacks on several endpoints (\"Invalid enum value NULL\")"
 				if strict {
 					p.Reportf(at, "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; write one schema per target with mcplint convert --to gemini and --to openai --strict", msg)
 					continue
 				}
-				fix, losses := geminiRewriteFix(s, "anyOf", ptr, "drop the null branch and mark the schema \"nullable\": true")
+				fix, losses := geminiRewriteFix(s, "anyOf", n.Pointer(), "drop the null branch and mark the schema \"nullable\": true")
 				p.ReportFix(at, fix, "%s; drop the branch and use \"nullable\": true%s", msg, lossNote(losses))
 			}
 		}
 		switch t := s["type"].(type) {
 		case string:
 			if !geminiTypes[t] {
-				p.Reportf(ptr+"/type", "\"type\" is %q, which is no type Gemini knows (\"Invalid value at ... type\"); use string, number, integer, boolean, array or object", t)
+				p.Reportf(n.Pointer()+"/type", "\"type\" is %q, which is no type Gemini knows (\"Invalid value at ... type\"); use string, number, integer, boolean, array or object", t)
 			}
 			return
 		case nil:
-			if geminiNeedsType(s, ptr) {
-				p.Reportf(ptr, "a schema without \"type\" (a property, or an array's elements), which Gemini refuses (\"type: must be specified when not using one_of, any_of or all_of fields\"); give it a type, or an anyOf of the types it takes")
+			if geminiNeedsType(s, n.Pointer()) {
+				p.Reportf(n.Pointer(), "a schema without \"type\" (a property, or an array's elements), which Gemini refuses (\"type: must be specified when not using one_of, any_of or all_of fields\"); give it a type, or an anyOf of the types it takes")
 			}
 			return
 		case []any:
@@ -212,11 +214,11 @@ func checkGeminiTypeArray(p *lint.Pass) {
 		}
 		msg := fmt.Sprintf("\"type\" is the list %s; Gemini takes one type (\"Proto field is not repeating\")", schema.Compact(s["type"]))
 		if strict {
-			p.Reportf(ptr+"/type", "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
+			p.Reportf(n.Pointer()+"/type", "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
 			return
 		}
-		fix, losses := geminiRewriteFix(s, "type", ptr, "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
-		p.ReportFix(ptr+"/type", fix, "%s; use \"nullable\": true for null and an anyOf for several types%s", msg, lossNote(losses))
+		fix, losses := geminiRewriteFix(s, "type", n.Pointer(), "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
+		p.ReportFix(n.Pointer()+"/type", fix, "%s; use \"nullable\": true for null and an anyOf for several types%s", msg, lossNote(losses))
 	})
 }
 
@@ -271,10 +273,11 @@ enum without "type"); ` + geminiSchemaSource + ` ("enum": string[]).`,
 }
 
 func checkGeminiEnum(p *lint.Pass) {
-	geminiWalk(p, func(s map[string]any, ptr string) {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
 		if c, ok := s["const"]; ok {
-			fix, losses := geminiRewriteFix(s, "const", ptr, "write it as an enum Gemini takes")
-			p.ReportFix(ptr+"/const", fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", schema.Compact(c), lossNote(losses))
+			fix, losses := geminiRewriteFix(s, "const", n.Pointer(), "write it as an enum Gemini takes")
+			p.ReportFix(n.Pointer()+"/const", fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", schema.Compact(c), lossNote(losses))
 			return
 		}
 		e, ok := s["enum"].([]any)
@@ -291,12 +294,12 @@ func checkGeminiEnum(p *lint.Pass) {
 		if len(others) == 0 && typed {
 			return
 		}
-		fix, losses := geminiRewriteFix(s, "enum", ptr, "rewrite the enum as Gemini takes it")
+		fix, losses := geminiRewriteFix(s, "enum", n.Pointer(), "rewrite the enum as Gemini takes it")
 		if len(others) > 0 {
-			p.ReportFix(ptr+"/enum", fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", schema.Compact(others), lossNote(losses))
+			p.ReportFix(n.Pointer()+"/enum", fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", schema.Compact(others), lossNote(losses))
 			return
 		}
-		p.ReportFix(ptr+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
+		p.ReportFix(n.Pointer()+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
 	})
 }
 

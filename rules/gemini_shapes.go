@@ -55,7 +55,8 @@ reference, Schema (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Sch
 }
 
 func checkGeminiFormat(p *lint.Pass) {
-	geminiWalk(p, func(s map[string]any, ptr string) {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
 		f, ok := s["format"]
 		if !ok {
 			return
@@ -68,8 +69,8 @@ func checkGeminiFormat(p *lint.Pass) {
 		if slices.ContainsFunc(types, func(t string) bool { return normalize.GeminiFormatSupported(t, fs) }) {
 			return
 		}
-		fix, _ := geminiRewriteFix(s, "format", ptr, "remove the format; say it in the description instead")
-		p.ReportFix(ptr+"/format", fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", schema.Compact(f), typeLabel(types))
+		fix, _ := geminiRewriteFix(s, "format", n.Pointer(), "remove the format; say it in the description instead")
+		p.ReportFix(n.Pointer()+"/format", fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", schema.Compact(f), typeLabel(types))
 	})
 }
 
@@ -119,7 +120,8 @@ NousResearch/hermes-agent#69924 (the error above); cline/cline#7339;
 }
 
 func checkGeminiArrayItems(p *lint.Pass) {
-	geminiWalk(p, func(s map[string]any, ptr string) {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
 		if !schema.HasType(s, "array") {
 			return
 		}
@@ -129,7 +131,7 @@ func checkGeminiArrayItems(p *lint.Pass) {
 		if b, ok := s["items"].(bool); ok && b {
 			return
 		}
-		p.Reportf(ptr, "array schema without an \"items\" schema, which Gemini refuses (\"items: missing field\"); declare the type of its elements")
+		p.Reportf(n.Pointer(), "array schema without an \"items\" schema, which Gemini refuses (\"items: missing field\"); declare the type of its elements")
 	})
 }
 
@@ -175,13 +177,14 @@ expects the object to be defined"); ` + geminiSchemaSource + `.`,
 }
 
 func checkGeminiObjectProperties(p *lint.Pass) {
-	geminiWalk(p, func(s map[string]any, ptr string) {
-		if ptr == "/inputSchema" || !schema.HasType(s, "object") {
+	geminiWalk(p, func(n *schema.Node) {
+		s := n.Value
+		if n.Parent == nil || !schema.HasType(s, "object") {
 			return
 		}
 		if props, _ := s["properties"].(map[string]any); len(props) > 0 {
 			return
 		}
-		p.Reportf(ptr, "object schema without properties, which Gemini refuses (\"should be non-empty for OBJECT type\"); declare its properties, or take it as a JSON string")
+		p.Reportf(n.Pointer(), "object schema without properties, which Gemini refuses (\"should be non-empty for OBJECT type\"); declare its properties, or take it as a JSON string")
 	})
 }

@@ -273,7 +273,7 @@ func checkStrictKeywords(p *lint.Pass) {
 	d, _ := schema.Dialect(root)
 	ignored := schema.RefSiblingsIgnored(d)
 	walkStrict(p, func(n *schema.Node) {
-		s, ptr := n.Value, n.Pointer()
+		s := n.Value
 		isRoot := n.Parent == nil
 		var found []string
 		for k := range normalize.StrictUnsupported {
@@ -295,10 +295,10 @@ func checkStrictKeywords(p *lint.Pass) {
 		}
 		sib := normalize.RefSiblings(s)
 		if len(found) > 0 || len(sib) > 0 {
-			reportStrictKeywords(p, s, ptr, found, sib, isRoot, ignored)
+			reportStrictKeywords(p, s, n.Pointer(), found, sib, isRoot, ignored)
 		}
 		if !isRoot && normalize.Typeless(s) && len(found) == 0 {
-			p.Reportf(ptr, "schema without \"type\", which strict mode refuses (\"schema must have a 'type' key\"); say what it holds (\"type\": \"string\", a type list, or anyOf of typed schemas)")
+			p.Reportf(n.Pointer(), "schema without \"type\", which strict mode refuses (\"schema must have a 'type' key\"); say what it holds (\"type\": \"string\", a type list, or anyOf of typed schemas)")
 		}
 	})
 }
