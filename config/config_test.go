@@ -119,6 +119,7 @@ func TestLintConfigChecksNames(t *testing.T) {
 	for _, src := range []string{
 		"severity: {no-such-rule: error}\n",
 		"options: {no-such-rule: {a: 1}}\n",
+		"options: {integer-accepts-string: {form: bogus}}\n",
 		"ignore: [{rule: no-such-rule, reason: r}]\n",
 		"ignore: [{tool: '[', reason: r}]\n",
 		"select: [no-such-pack]\n",

@@ -11,12 +11,41 @@ import (
 	"github.com/mcplint/mcplint/schema"
 )
 
+// checkOptions checks every option of the configuration against the rule
+// it is for, selected or not (see OptionValue). It returns the options as
+// rules read them.
+func checkOptions(all []*Rule, opts map[string]map[string]any) (map[string]map[string]any, error) {
+	if len(opts) == 0 {
+		return opts, nil
+	}
+	byID := map[string]*Rule{}
+	for _, r := range all {
+		byID[r.ID] = r
+	}
+	out := make(map[string]map[string]any, len(opts))
+	for _, id := range slices.Sorted(maps.Keys(opts)) {
+		r, ok := byID[id]
+		if !ok {
+			return nil, fmt.Errorf("option for an unknown rule %q (`mcplint rules` lists the rules)", id)
+		}
+		out[id] = make(map[string]any, len(opts[id]))
+		for _, name := range slices.Sorted(maps.Keys(opts[id])) {
+			v, err := OptionValue(r, name, opts[id][name])
+			if err != nil {
+				return nil, fmt.Errorf("option %s.%s: %w", id, name, err)
+			}
+			out[id][name] = v
+		}
+	}
+	return out, nil
+}
+
 // OptionValue checks that rule r has an option called name and converts v,
 // a value decoded from JSON or read from the command line, to the Go type of
 // the option's default: a rule type-asserts its option as it does its
 // default, whichever way the option was set. Numbers convert when exact
 // (2.0 to an int default, not 2.5), lists and objects element by element; a
-// nil default takes any value.
+// nil default takes any value. The rule's CheckOption then judges the value.
 func OptionValue(r *Rule, name string, v any) (any, error) {
 	def, ok := r.Options[name]
 	if !ok {
@@ -25,12 +54,17 @@ func OptionValue(r *Rule, name string, v any) (any, error) {
 		}
 		return nil, fmt.Errorf("rule %s has no option %q (options: %s)", r.ID, name, strings.Join(slices.Sorted(maps.Keys(r.Options)), ", "))
 	}
-	if def == nil {
-		return v, nil
+	out := v
+	if def != nil {
+		var ok bool
+		if out, ok = convertTo(reflect.TypeOf(def), v); !ok {
+			return nil, fmt.Errorf("option %s.%s takes a value like its default %s, not %s", r.ID, name, schema.Compact(def), schema.Compact(v))
+		}
 	}
-	out, ok := convertTo(reflect.TypeOf(def), v)
-	if !ok {
-		return nil, fmt.Errorf("option %s.%s takes a value like its default %s, not %s", r.ID, name, schema.Compact(def), schema.Compact(v))
+	if r.CheckOption != nil {
+		if err := r.CheckOption(name, out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

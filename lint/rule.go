@@ -110,8 +110,15 @@ type Rule struct {
 	// items). When several such rules report at one place of one tool,
 	// the run keeps one finding that names every consumer (merge.go).
 	Subject string
-	// Options are the rule's settings and their defaults.
+	// Options are the rule's settings and their defaults. A value set for
+	// one takes the Go type of its default (OptionValue).
 	Options map[string]any
+	// CheckOption, when set, reports an option value of the right type
+	// that the rule still cannot use (a form it does not know, a bound
+	// that is not positive). New refuses a configuration with one, so a
+	// rule reads its options as they were given or defaulted, and a
+	// mistake is a usage error rather than a fix quietly not made.
+	CheckOption func(name string, value any) error
 	// Check runs once per tool.
 	Check func(*Pass)
 	// CheckList runs once per manifest, for rules that compare tools.

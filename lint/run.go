@@ -38,6 +38,9 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Options, err = checkOptions(all, cfg.Options); err != nil {
+		return nil, err
+	}
 	packs, selected := map[string]bool{}, map[string]bool{}
 	for _, r := range rules {
 		selected[r.ID] = true

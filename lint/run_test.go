@@ -73,6 +73,7 @@ var describeType = &lint.Rule{
 
 var sameName = &lint.Rule{
 	ID: "same-name", Packs: []string{"robust"}, Severity: lint.Info,
+	Options: map[string]any{"x": nil},
 	CheckList: func(p *lint.ListPass) {
 		seen := map[string]bool{}
 		for _, t := range p.Manifest.Tools {
@@ -412,5 +413,39 @@ func TestPassMemo(t *testing.T) {
 		if !slices.Equal(got[id], []string{"a", "b", "c"}) {
 			t.Errorf("rule %s saw %v", id, got[id])
 		}
+	}
+}
+
+// TestNewChecksOptions checks that a configuration's options are checked
+// when the linter is built, for every rule of the catalogue, selected or
+// not: name, type and the rule's own check.
+func TestNewChecksOptions(t *testing.T) {
+	form := &lint.Rule{ID: "form", Packs: []string{"off"}, Options: map[string]any{"form": "a", "limit": 1},
+		CheckOption: func(name string, v any) error {
+			if name == "form" && v != "a" && v != "b" {
+				return fmt.Errorf("want %q or %q", "a", "b")
+			}
+			return nil
+		}}
+	for _, c := range []struct {
+		opts map[string]map[string]any
+		want string
+	}{
+		{map[string]map[string]any{"form": {"form": "c"}}, `option form.form: want "a" or "b"`},
+		{map[string]map[string]any{"form": {"limit": "many"}}, `option form.limit: option form.limit takes a value like its default 1, not "many"`},
+		{map[string]map[string]any{"form": {"size": 1}}, `option form.size: rule form has no option "size" (options: form, limit)`},
+		{map[string]map[string]any{"nope": {"x": 1}}, "option for an unknown rule \"nope\" (`mcplint rules` lists the rules)"},
+	} {
+		_, err := lint.New([]*lint.Rule{form, describeType}, lint.Config{Options: c.opts})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v: %v, want %s", c.opts, err, c.want)
+		}
+	}
+	l, err := lint.New([]*lint.Rule{form}, lint.Config{Options: map[string]map[string]any{"form": {"form": "b", "limit": 2.0}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Config.Options["form"]["limit"]; got != 2 {
+		t.Errorf("limit given as 2.0 reads %#v, want the int 2", got)
 	}
 }

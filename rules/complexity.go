@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"math"
 	"reflect"
 
@@ -20,13 +19,14 @@ const (
 
 // SchemaComplexity warns about schemas a bounded validator may refuse.
 var SchemaComplexity = &lint.Rule{
-	ID:       "schema-complexity",
-	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
-	Summary:  "schemas stay within the depth and subschema bounds validators apply against denial of service",
-	Fix:      lint.NoFix,
-	Options:  map[string]any{"maxDepth": defaultMaxDepth, "maxSubschemas": defaultMaxSubschemas},
-	Check:    checkSchemaComplexity,
+	ID:          "schema-complexity",
+	Packs:       []string{"mcp"},
+	Severity:    lint.Warning,
+	Summary:     "schemas stay within the depth and subschema bounds validators apply against denial of service",
+	Fix:         lint.NoFix,
+	Options:     map[string]any{"maxDepth": defaultMaxDepth, "maxSubschemas": defaultMaxSubschemas},
+	CheckOption: nonNegative,
+	Check:       checkSchemaComplexity,
 	Doc: `Composition keywords make a schema expensive to validate: sixteen nested
 two-branch anyOfs are 65,536 paths, and written with "$defs" and "$ref" such a
 schema is a few hundred bytes. Protocol 2026-07-28 therefore asks validators
@@ -76,8 +76,8 @@ func checkSchemaComplexity(p *lint.Pass) {
 	if !p.Since("2026-07-28") {
 		return
 	}
-	maxDepth := intOption(p, "maxDepth", defaultMaxDepth)
-	maxSubschemas := intOption(p, "maxSubschemas", defaultMaxSubschemas)
+	maxDepth := p.Option("maxDepth").(int)
+	maxSubschemas := p.Option("maxSubschemas").(int)
 	for _, key := range schemaKeys {
 		root, ok := p.Value[key].(map[string]any)
 		if !ok {
@@ -186,31 +186,4 @@ func satAdd(a, b int) int {
 		return math.MaxInt32
 	}
 	return a + b
-}
-
-// intOption reads a whole-number option, set in a configuration file (a
-// JSON number) or left at its default; a value that is not a positive whole
-// number falls back to the default.
-func intOption(p *lint.Pass, name string, def int) int {
-	var f float64
-	switch v := p.Option(name).(type) {
-	case int:
-		f = float64(v)
-	case int64:
-		f = float64(v)
-	case float64:
-		f = v
-	case json.Number:
-		x, err := v.Float64()
-		if err != nil {
-			return def
-		}
-		f = x
-	default:
-		return def
-	}
-	if f < 0 || f != math.Trunc(f) || f > math.MaxInt32 {
-		return def
-	}
-	return int(f)
 }

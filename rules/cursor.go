@@ -80,10 +80,11 @@ var CursorToolCount = &lint.Rule{
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.Cursor, Mangles: true, Source: "Cursor documentation, \"Model Context Protocol\", \"Tool quantity\""},
 	},
-	Summary:   "the server offers no more tools than Cursor takes from all servers together",
-	Fix:       lint.NoFix,
-	Options:   map[string]any{"max-tools": 80},
-	CheckList: checkCursorToolCount,
+	Summary:     "the server offers no more tools than Cursor takes from all servers together",
+	Fix:         lint.NoFix,
+	Options:     map[string]any{"max-tools": 80},
+	CheckOption: nonNegative,
+	CheckList:   checkCursorToolCount,
 	Doc: `Cursor caps the number of MCP tools it gives the agent, counted over all
 enabled servers together. Its documentation first said "Cursor will only send
 the first 40 tools to the Agent"; later versions raised the cap to 80 and warn
@@ -101,7 +102,7 @@ Snowflake-Labs/mcp#77 (the cap raised to 80, with Cursor's warning).`,
 }
 
 func checkCursorToolCount(p *lint.ListPass) {
-	checkToolCount(p, sizeOption(p.Option("max-tools")), "Cursor gives the agent at most %d tools from all servers together (option max-tools); this server alone offers %d, so some are never seen: offer fewer tools or let users enable groups of them")
+	checkToolCount(p, p.Option("max-tools").(int), "Cursor gives the agent at most %d tools from all servers together (option max-tools); this server alone offers %d, so some are never seen: offer fewer tools or let users enable groups of them")
 }
 
 // checkToolCount reports, at the first tool over the limit, a list longer

@@ -14,13 +14,14 @@ var robustRules = []*lint.Rule{IntegerAcceptsString}
 
 // IntegerAcceptsString asks numeric parameters to accept their decimal string.
 var IntegerAcceptsString = &lint.Rule{
-	ID:       "integer-accepts-string",
-	Packs:    []string{"robust"},
-	Severity: lint.Info,
-	Summary:  "integer and number parameters also accept their decimal string (\"1\" for 1)",
-	Fix:      lint.UnsafeFix,
-	Options:  map[string]any{"form": formAuto},
-	Check:    checkIntegerAcceptsString,
+	ID:          "integer-accepts-string",
+	Packs:       []string{"robust"},
+	Severity:    lint.Info,
+	Summary:     "integer and number parameters also accept their decimal string (\"1\" for 1)",
+	Fix:         lint.UnsafeFix,
+	Options:     map[string]any{"form": formAuto},
+	CheckOption: checkIntegerForm,
+	Check:       checkIntegerAcceptsString,
 	Doc: `Models often send a number as a string: "thoughtNumber": "1" where the schema
 says {"type": "integer"}. A client that validates arguments against the input
 schema before calling the server (the specification's Security Considerations
@@ -107,7 +108,7 @@ Invalid thoughtNumber: must be a number": the model sent "1" for 1).`,
 }
 
 func checkIntegerAcceptsString(p *lint.Pass) {
-	form, formErr := integerForm(p, p.Option("form"))
+	form := integerForm(p)
 	// Parameters are the root and the schemas reached from it through
 	// keywords that describe parts of the arguments.
 	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
@@ -118,7 +119,7 @@ func checkIntegerAcceptsString(p *lint.Pass) {
 			return false
 		}
 		if normalize.RejectsNumericStrings(n.Value) {
-			reportIntegerAcceptsString(p, n, form, formErr)
+			reportIntegerAcceptsString(p, n, form)
 			return false
 		}
 		return true
@@ -159,7 +160,7 @@ func joinLabel(label, name string) string {
 	return label + "." + name
 }
 
-func reportIntegerAcceptsString(p *lint.Pass, n *schema.Node, form normalize.Form, formErr error) {
+func reportIntegerAcceptsString(p *lint.Pass, n *schema.Node, form normalize.Form) {
 	s, ptr := n.Value, n.Pointer()
 	kind := "a number"
 	if !schema.HasType(s, "number") {
@@ -168,10 +169,6 @@ func reportIntegerAcceptsString(p *lint.Pass, n *schema.Node, form normalize.For
 	pattern, _ := normalize.NumericPattern(s)
 	msg := fmt.Sprintf("%q is %s: models often send \"1\" for 1, and a client that validates arguments then refuses the call; once the server converts decimal strings before validating, declare them too (%s with {\"type\": \"string\", \"pattern\": %q})",
 		parameterLabel(n), kind, form, pattern)
-	if formErr != nil {
-		p.Reportf(ptr, "%s (no fix: %v)", msg, formErr)
-		return
-	}
 	// One finding per numeric parameter: the rewrite is built only when
 	// the run wants the fix's edits.
 	p.ReportFix(ptr, &lint.Fix{
@@ -183,24 +180,28 @@ func reportIntegerAcceptsString(p *lint.Pass, n *schema.Node, form normalize.For
 	}, "%s", msg)
 }
 
-func integerForm(p *lint.Pass, v any) (normalize.Form, error) {
-	switch f, _ := v.(string); normalize.Form(f) {
-	case normalize.OneOf, normalize.AnyOf:
-		return normalize.Form(f), nil
-	case formAuto:
-		// oneOf is refused by OpenAI strict mode and undocumented for
-		// Gemini; when their packs run, write the form they accept.
-		for _, pack := range []string{"openai", "openai-strict", "gemini"} {
-			if p.PackEnabled(pack) {
-				return normalize.AnyOf, nil
-			}
+// integerForm is the combinator the option "form" asks for.
+func integerForm(p *lint.Pass) normalize.Form {
+	if f := normalize.Form(p.Option("form").(string)); f != formAuto {
+		return f
+	}
+	// oneOf is refused by OpenAI strict mode and undocumented for Gemini;
+	// when their packs run, write the form they accept.
+	for _, pack := range []string{"openai", "openai-strict", "gemini"} {
+		if p.PackEnabled(pack) {
+			return normalize.AnyOf
 		}
-		return normalize.OneOf, nil
 	}
-	if s, ok := v.(string); ok {
-		v = strconv.Quote(s)
+	return normalize.OneOf
+}
+
+// checkIntegerForm refuses a "form" the rule does not know.
+func checkIntegerForm(_ string, v any) error {
+	switch normalize.Form(v.(string)) {
+	case formAuto, normalize.OneOf, normalize.AnyOf:
+		return nil
 	}
-	return normalize.OneOf, fmt.Errorf("option \"form\" is %v; want \"auto\", \"oneOf\" or \"anyOf\"", v)
+	return fmt.Errorf("%q is no form; want \"auto\", \"oneOf\" or \"anyOf\"", v)
 }
 
 // formAuto lets integer-accepts-string choose its combinator from the

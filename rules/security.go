@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -131,48 +130,11 @@ func excerpt(s string, i, j int) string {
 
 func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-// Options arrive as their default's Go type from the command line
-// (lint.OptionValue) and as decoded JSON from elsewhere; these read both.
-
-func sizeOption(v any) int {
-	switch n := v.(type) {
-	case int:
-		return n
-	case float64:
-		return int(n)
-	case json.Number:
-		i, _ := n.Int64()
-		return int(i)
-	}
-	return 0
-}
-
-func stringList(v any) []string {
-	switch l := v.(type) {
-	case []string:
-		return l
-	case []any:
-		out := make([]string, 0, len(l))
-		for _, e := range l {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-func serverLists(v any) map[string][]string {
-	switch m := v.(type) {
-	case map[string][]string:
-		return m
-	case map[string]any:
-		out := make(map[string][]string, len(m))
-		for k, l := range m {
-			out[k] = stringList(l)
-		}
-		return out
+// nonNegative checks whole-number options (New has made them ints): a
+// bound below zero means nothing, and zero turns the check off.
+func nonNegative(name string, v any) error {
+	if n, ok := v.(int); ok && n < 0 {
+		return fmt.Errorf("%d is below zero; give a bound, or 0 to turn the check off", n)
 	}
 	return nil
 }

@@ -60,7 +60,7 @@ Source: ` + sourceInvariant + ` ("Shadowing"); MCP specification
 }
 
 func checkToolNameShadowing(p *lint.ListPass) {
-	servers := serverLists(p.Option("servers"))
+	servers := p.Option("servers").(map[string][]string)
 	names := map[string]bool{}
 	for _, t := range p.Manifest.Tools {
 		names[t.Name] = true

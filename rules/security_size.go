@@ -18,10 +18,11 @@ import (
 // ContextBudget reports tools and lists too large for the model's context.
 var ContextBudget = &lint.Rule{
 	ID: "context-budget", Packs: securityPacks, Severity: lint.Warning,
-	Summary:   "tools and tool lists stay within a size budget for the model's context",
-	Check:     checkContextBudget,
-	CheckList: checkContextBudgetList,
-	Options:   map[string]any{"tool-bytes": 16384, "description-bytes": 8192, "list-bytes": 131072},
+	Summary:     "tools and tool lists stay within a size budget for the model's context",
+	Check:       checkContextBudget,
+	CheckList:   checkContextBudgetList,
+	Options:     map[string]any{"tool-bytes": 16384, "description-bytes": 8192, "list-bytes": 131072},
+	CheckOption: nonNegative,
 	Doc: `Every tool of every loaded server is sent to the model with each request.
 An oversized description or schema crowds out the conversation, costs
 tokens on every turn, and is where a poisoned description hides its payload
@@ -111,12 +112,12 @@ func jsonStringSize(s string) int {
 }
 
 func checkContextBudget(p *lint.Pass) {
-	if limit := sizeOption(p.Option("tool-bytes")); limit > 0 {
+	if limit := p.Option("tool-bytes").(int); limit > 0 {
 		if n := compactSize(p.Value); n > limit {
 			p.Reportf("", "tool %q takes %d bytes (about %d tokens) of the model's context, over the budget of %d (option tool-bytes): shorten its description and schema", toolLabel(p), n, n/4, limit)
 		}
 	}
-	if limit := sizeOption(p.Option("description-bytes")); limit > 0 {
+	if limit := p.Option("description-bytes").(int); limit > 0 {
 		for _, t := range proseOf(p) {
 			if len(t.s) > limit {
 				p.Reportf(t.ptr(), "%s is %d bytes long, over the budget of %d (option description-bytes): say what the tool does in a few sentences", t.what, len(t.s), limit)
@@ -126,7 +127,7 @@ func checkContextBudget(p *lint.Pass) {
 }
 
 func checkContextBudgetList(p *lint.ListPass) {
-	limit := sizeOption(p.Option("list-bytes"))
+	limit := p.Option("list-bytes").(int)
 	if limit <= 0 || len(p.Manifest.Tools) == 0 {
 		return
 	}

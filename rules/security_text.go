@@ -123,7 +123,7 @@ var defaultSensitivePaths = []string{
 }
 
 func checkDescriptionSensitiveFile(p *lint.Pass) {
-	paths := stringList(p.Option("paths"))
+	paths := p.Option("paths").([]string)
 	for _, t := range proseOf(p) {
 		lower := strings.ToLower(t.s)
 		for _, path := range paths {

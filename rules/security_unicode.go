@@ -204,7 +204,7 @@ func checkToolNameHomoglyph(p *lint.ListPass) {
 			add(t.Name)
 		}
 	}
-	servers := serverLists(p.Option("servers"))
+	servers := p.Option("servers").(map[string][]string)
 	for _, list := range servers {
 		for _, n := range list {
 			add(n)

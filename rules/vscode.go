@@ -22,10 +22,11 @@ var VSCodeToolCount = &lint.Rule{
 		{Consumer: consumer.OpenAIChat, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
 		{Consumer: consumer.OpenAIResponses, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
 	},
-	Summary:   "the server offers at most 128 tools, the most a VS Code chat request may carry",
-	Fix:       lint.NoFix,
-	Options:   map[string]any{"max-tools": 128},
-	CheckList: checkVSCodeToolCount,
+	Summary:     "the server offers at most 128 tools, the most a VS Code chat request may carry",
+	Fix:         lint.NoFix,
+	Options:     map[string]any{"max-tools": 128},
+	CheckOption: nonNegative,
+	CheckList:   checkVSCodeToolCount,
 	Doc: `GitHub Copilot Chat in VS Code sends the enabled tools with every request and
 refuses more than 128 of them, counting built-in tools, extension tools and
 every MCP server's tools together. Past that every request fails:
@@ -48,7 +49,7 @@ check in Copilot Chat's code); microsoft/vscode#337428 (VS Code 1.138,
 }
 
 func checkVSCodeToolCount(p *lint.ListPass) {
-	checkToolCount(p, sizeOption(p.Option("max-tools")), "a VS Code chat request carries at most %d tools from all sources together (option max-tools) and fails with more; this server alone offers %d: offer fewer tools or let users enable groups of them")
+	checkToolCount(p, p.Option("max-tools").(int), "a VS Code chat request carries at most %d tools from all sources together (option max-tools) and fails with more; this server alone offers %d: offer fewer tools or let users enable groups of them")
 }
 
 func vscodeNameChar(r rune) bool {

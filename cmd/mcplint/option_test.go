@@ -38,6 +38,10 @@ func TestOption(t *testing.T) {
 		{"nope.x=1", `unknown rule "nope"`},
 		{"test-schema-type=1", "want RULE.NAME=VALUE"},
 		{"test-schema-type.type", "want RULE.NAME=VALUE"},
+		// A value of the right type that the rule cannot use, checked
+		// when the linter is built, whether the rule is selected or not.
+		{"integer-accepts-string.form=bogus", `"bogus" is no form; want "auto", "oneOf" or "anyOf"`},
+		{"schema-complexity.maxDepth=-1", "-1 is below zero"},
 	} {
 		r := mcplint(t, runOpts{}, "lint", "--select=test", "--option", c.opt, "testdata/fixable.json")
 		r.want(t, 2)
