@@ -128,3 +128,47 @@ func TestSize(t *testing.T) {
 		t.Errorf("1000 tools make %d bytes, want about 1.5 MB", n)
 	}
 }
+
+// TestPathologies checks that the pathological manifests load and are the
+// size they promise.
+func TestPathologies(t *testing.T) {
+	m, err := manifest.Load("chain.json", RefChain(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := m.Tools[0].Value()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := v.(map[string]any)["inputSchema"].(map[string]any)["$defs"].(map[string]any)
+	if len(defs) != 100 || defs["d98"].(map[string]any)["$ref"] != "#/$defs/d99" {
+		t.Errorf("RefChain(100): %d definitions", len(defs))
+	}
+	src := OneLineFindings(50)
+	if bytes.Count(src, []byte("\n")) != 1 {
+		t.Errorf("OneLineFindings spans %d lines", bytes.Count(src, []byte("\n")))
+	}
+	if m, err = manifest.Load("line.json", src); err != nil || len(m.Tools) != 50 {
+		t.Fatalf("OneLineFindings(50): %v", err)
+	}
+	if m, err = manifest.Load("deep.yaml", DeepYAML(3, 40)); err != nil || len(m.Tools) != 3 {
+		t.Fatalf("DeepYAML(3, 40): %v", err)
+	}
+	v, err = m.Tools[2].Value()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := v.(map[string]any)["inputSchema"].(map[string]any)
+	depth := 0
+	for {
+		props, ok := s["properties"].(map[string]any)
+		if !ok {
+			break
+		}
+		s = props["p"].(map[string]any)
+		depth++
+	}
+	if depth != 40 || s["type"] != "string" {
+		t.Errorf("DeepYAML(3, 40) nests %d objects, want 40 around a string", depth)
+	}
+}

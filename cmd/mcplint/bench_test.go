@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcplint/mcplint/internal/benchgen"
+)
+
+// The benchmarks run the commands as a user does, on generated manifests
+// (internal/benchgen), and report each run's time as a multiple of the
+// floor: one pass of a JSON tokenizer over the same input, measured in the
+// same run ("floors"). A ratio, unlike a time, holds on a machine shared
+// with other work. Sizes go from 1,000 to 50,000 tools so that the time
+// per tool ("ns/tool") shows whether a command stays linear:
+//
+//	go test ./cmd/mcplint -run '^$' -bench 'Command/lint/10k' -benchtime 5x -count 6
+//
+// BenchmarkProcess runs the command in a process of its own, for what
+// only a process shows: start-up (50 tools end to end) and peak memory
+// ("rss/input", the peak resident set over the input's size).
+
+var sizes = []struct {
+	name  string
+	tools int
+}{{"1k", 1000}, {"10k", 10000}, {"50k", 50000}}
+
+// inputs are the generated manifests, written once per process.
+var inputs = struct {
+	sync.Mutex
+	dir   string
+	paths map[string]string
+}{paths: map[string]string{}}
+
+// input writes src under name in a directory kept for the process, once.
+func input(b *testing.B, name string, src func() []byte) string {
+	b.Helper()
+	inputs.Lock()
+	defer inputs.Unlock()
+	if p, ok := inputs.paths[name]; ok {
+		return p
+	}
+	if inputs.dir == "" {
+		dir, err := os.MkdirTemp("", "mcplint-bench-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs.dir = dir
+	}
+	p := filepath.Join(inputs.dir, name)
+	if err := os.WriteFile(p, src(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	inputs.paths[name] = p
+	return p
+}
+
+func generated(b *testing.B, tools int) string {
+	return input(b, fmt.Sprintf("tools-%d.json", tools), func() []byte { return benchgen.Manifest(tools) })
+}
+
+// floor is the time of one token pass over the file at path: the least of
+// several, so that a busy moment does not lower the ratios.
+func floor(b *testing.B, path string) time.Duration {
+	b.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	best := time.Duration(1<<63 - 1)
+	for range 5 {
+		start := time.Now()
+		dec := jsontext.NewDecoder(bytes.NewReader(src))
+		for {
+			if _, err := dec.ReadToken(); err != nil {
+				if err != io.EOF {
+					b.Fatal(err)
+				}
+				break
+			}
+		}
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+// commands are what BenchmarkCommand runs; FILE stands for the input.
+var commands = []struct {
+	name string
+	args []string
+}{
+	{"lint", []string{"lint", "FILE"}},
+	{"lint-json", []string{"lint", "--format", "json", "FILE"}},
+	{"lint-sarif", []string{"lint", "--format", "sarif", "FILE"}},
+	{"lint-all", []string{"lint", "--select", "all", "FILE"}},
+	{"fix", []string{"fix", "FILE"}},
+	{"fix-all-unsafe", []string{"fix", "--select", "all", "--unsafe-fixes", "FILE"}},
+	{"convert-mcp", []string{"convert", "--to", "mcp", "FILE"}},
+	{"convert-openai", []string{"convert", "--to", "openai", "FILE"}},
+	{"convert-openai-strict", []string{"convert", "--to", "openai", "--strict", "FILE"}},
+	{"convert-anthropic", []string{"convert", "--to", "anthropic", "FILE"}},
+	{"convert-gemini", []string{"convert", "--to", "gemini", "FILE"}},
+	{"convert-gemini-json", []string{"convert", "--to", "gemini", "--gemini-json-schema", "FILE"}},
+	{"convert-zod", []string{"convert", "--to", "zod", "FILE"}},
+}
+
+func withFile(args []string, path string) []string {
+	out := []string{"mcplint", "--no-config"}
+	if args[0] == "convert" {
+		out = out[:1] // convert reads no configuration
+	}
+	for _, a := range args {
+		if a == "FILE" {
+			a = path
+		}
+		out = append(out, a)
+	}
+	// --no-config goes after the command's name.
+	if out[1] == "--no-config" {
+		out[1], out[2] = out[2], out[1]
+	}
+	return out
+}
+
+// runIn runs the command line in this process, its output discarded.
+func runIn(b *testing.B, args []string) {
+	e := &env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: io.Discard,
+		getenv: func(string) string { return "" }, catalogue: catalogue()}
+	if code := e.run(context.Background(), args); code == exitError {
+		b.Fatalf("%v: exit status %d", args, code)
+	}
+}
+
+// bench times fn, one run of the command on the input at path of so many
+// tools, and reports it as floors and per tool.
+func bench(b *testing.B, path string, tools int, fn func()) {
+	b.Helper()
+	fl := floor(b, path)
+	info, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(info.Size())
+	b.ResetTimer()
+	start := time.Now()
+	for b.Loop() {
+		fn()
+	}
+	per := time.Since(start) / time.Duration(b.N)
+	b.ReportMetric(float64(per)/float64(fl), "floors")
+	if tools > 0 {
+		b.ReportMetric(float64(per.Nanoseconds())/float64(tools), "ns/tool")
+	}
+}
+
+// BenchmarkCommand runs each command on the generated manifests.
+func BenchmarkCommand(b *testing.B) {
+	for _, c := range commands {
+		b.Run(c.name, func(b *testing.B) {
+			for _, sz := range sizes {
+				b.Run(sz.name, func(b *testing.B) {
+					path := generated(b, sz.tools)
+					args := withFile(c.args, path)
+					bench(b, path, sz.tools, func() { runIn(b, args) })
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkPathology runs lint on the shapes that once cost out of
+// proportion: a chain of $refs, thousands of findings on one minified
+// line (text output, which quotes the line, against JSON), and YAML nested
+// hundreds deep. Each comes in two sizes ten times apart: linear means
+// the same time per unit ("ns/unit").
+func BenchmarkPathology(b *testing.B) {
+	for _, p := range []struct {
+		name  string
+		ext   string
+		gen   func(n int) []byte
+		sizes []int
+		args  []string
+	}{
+		{"ref-chain", "json", benchgen.RefChain, []int{1000, 10000}, []string{"lint", "--select", "all", "FILE"}},
+		{"ref-chain-fix", "json", benchgen.RefChain, []int{1000, 10000}, []string{"fix", "--select", "all", "--unsafe-fixes", "FILE"}},
+		{"ref-chain-gemini", "json", benchgen.RefChain, []int{1000, 10000}, []string{"convert", "--to", "gemini", "FILE"}},
+		{"one-line-text", "json", benchgen.OneLineFindings, []int{400, 4000}, []string{"lint", "FILE"}},
+		{"one-line-json", "json", benchgen.OneLineFindings, []int{400, 4000}, []string{"lint", "--format", "json", "FILE"}},
+		{"deep-yaml", "yaml", func(n int) []byte { return benchgen.DeepYAML(30, n) }, []int{90, 900}, []string{"lint", "--select", "all", "FILE"}},
+		{"deep-yaml-fix", "yaml", func(n int) []byte { return benchgen.DeepYAML(30, n) }, []int{90, 900}, []string{"fix", "--select", "all", "--unsafe-fixes", "FILE"}},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			for _, n := range p.sizes {
+				b.Run(fmt.Sprint(n), func(b *testing.B) {
+					path := input(b, fmt.Sprintf("%s-%d.%s", p.name, n, p.ext), func() []byte { return p.gen(n) })
+					args := withFile(p.args, path)
+					start := time.Now()
+					for b.Loop() {
+						runIn(b, args)
+					}
+					b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N)/float64(n), "ns/unit")
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkProcess runs mcplint in a process of its own (this test binary,
+// which doubles as mcplint; see TestMain) and reports its peak resident set
+// over the size of its input. "50" is the pre-commit case: 50 tools end to
+// end, start-up included.
+func BenchmarkProcess(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		tools int
+		args  []string
+	}{
+		{"lint/50", 50, []string{"lint", "FILE"}},
+		{"fix/50", 50, []string{"fix", "FILE"}},
+		{"lint/10k", 10000, []string{"lint", "FILE"}},
+		{"lint-all/10k", 10000, []string{"lint", "--select", "all", "FILE"}},
+		{"fix/10k", 10000, []string{"fix", "FILE"}},
+		{"convert-openai-strict/10k", 10000, []string{"convert", "--to", "openai", "--strict", "FILE"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			path := generated(b, c.tools)
+			info, err := os.Stat(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			args, err := json.Marshal(withFile(c.args, path)[1:])
+			if err != nil {
+				b.Fatal(err)
+			}
+			var peak int64
+			for b.Loop() {
+				cmd := exec.Command(os.Args[0])
+				cmd.Env = append(os.Environ(), checkServerEnv+"=cli", "MCPLINT_CHECK_TEST_ARGS="+string(args))
+				cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+				if err := cmd.Run(); err != nil {
+					if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() == exitError {
+						b.Fatalf("%s: %v", args, err)
+					}
+				}
+				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+					peak = max(peak, ru.Maxrss*1024) // Linux reports KiB
+				}
+			}
+			b.ReportMetric(float64(peak)/float64(info.Size()), "rss/input")
+			b.ReportMetric(float64(peak)/(1<<20), "MiB-rss")
+		})
+	}
+}
