@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
@@ -130,10 +131,17 @@ func (p *Pass) Versions(since bool, v string) string {
 // than oneOf when the openai or gemini pack is on, for one).
 func (p *Pass) PackEnabled(pack string) bool { return p.packs[pack] }
 
-// RuleEnabled reports whether the rule with this ID runs in this run. A
-// pack can hold rules of another (openai's rules are in openai-strict too),
-// so a fix that must not undo one particular rule's fix asks for that rule.
-func (p *Pass) RuleEnabled(id string) bool { return p.selected[id] }
+// Runs reports whether rule r runs in this run, for a rule that gives way
+// to r (it withholds a fix r's would undo, or a finding r makes). r must
+// be one of the rule's Defers: the relation is declared, not found out by
+// asking. A pack can hold rules of another (openai's rules are in
+// openai-strict too), so the question is asked of a rule, not a pack.
+func (p *Pass) Runs(r *Rule) bool {
+	if !slices.Contains(p.Rule.Defers, r) {
+		panic(fmt.Sprintf("rule %s asks whether %s runs without declaring it in Defers", p.Rule.ID, r.ID))
+	}
+	return p.selected[r.ID]
+}
 
 // Option returns a rule option: the configured value, or the rule's default.
 func (p *Pass) Option(name string) any {

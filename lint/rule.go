@@ -110,6 +110,10 @@ type Rule struct {
 	// items). When several such rules report at one place of one tool,
 	// the run keeps one finding that names every consumer (merge.go).
 	Subject string
+	// Defers are the rules this one gives way to when they run: it
+	// withholds a fix that would undo theirs, or a finding they make
+	// (Pass.Runs). mcplint rules names them.
+	Defers []*Rule
 	// Options are the rule's settings and their defaults. A value set for
 	// one takes the Go type of its default (OptionValue).
 	Options map[string]any

@@ -264,15 +264,16 @@ func TestPackEnabled(t *testing.T) {
 			}
 		}
 	}
+	rb := &lint.Rule{ID: "rb", Packs: []string{"b"}, Severity: lint.Warning, CheckList: func(p *lint.ListPass) { probe(p.PackEnabled) }}
+	rc := &lint.Rule{ID: "rc", Packs: []string{"c"}, Severity: lint.Warning, Check: func(*lint.Pass) {}}
 	rules := []*lint.Rule{
-		{ID: "ra", Packs: []string{"a"}, Severity: lint.Warning, Check: func(p *lint.Pass) {
+		{ID: "ra", Packs: []string{"a"}, Severity: lint.Warning, Defers: []*lint.Rule{rb, rc}, Check: func(p *lint.Pass) {
 			probe(p.PackEnabled)
-			if !p.RuleEnabled("rb") || p.RuleEnabled("rc") {
-				t.Errorf("RuleEnabled: rb %v (want true), rc %v (want false)", p.RuleEnabled("rb"), p.RuleEnabled("rc"))
+			if !p.Runs(rb) || p.Runs(rc) {
+				t.Errorf("Runs: rb %v (want true), rc %v (want false)", p.Runs(rb), p.Runs(rc))
 			}
 		}},
-		{ID: "rb", Packs: []string{"b"}, Severity: lint.Warning, CheckList: func(p *lint.ListPass) { probe(p.PackEnabled) }},
-		{ID: "rc", Packs: []string{"c"}, Severity: lint.Warning, Check: func(*lint.Pass) {}},
+		rb, rc,
 	}
 	l := newLinter(t, rules, lint.Config{Select: []string{"a", "b", "c"}, Ignore: []string{"rc"}})
 	if _, err := l.Lint(load(t, `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`)); err != nil {
@@ -447,5 +448,17 @@ func TestNewChecksOptions(t *testing.T) {
 	}
 	if got := l.Config.Options["form"]["limit"]; got != 2 {
 		t.Errorf("limit given as 2.0 reads %#v, want the int 2", got)
+	}
+}
+
+// TestRunsNeedsDefers checks that a rule asking whether a rule it has not
+// declared in Defers runs is a bug, reported as one.
+func TestRunsNeedsDefers(t *testing.T) {
+	other := &lint.Rule{ID: "other", Packs: []string{"mcp"}, Check: func(*lint.Pass) {}}
+	asker := &lint.Rule{ID: "asker", Packs: []string{"mcp"}, Check: func(p *lint.Pass) { p.Runs(other) }}
+	_, err := newLinter(t, []*lint.Rule{asker, other}, lint.Config{}).Lint(load(t, `{"name":"t"}`))
+	var pe *lint.PanicError
+	if !errors.As(err, &pe) || pe.Rule != "asker" || !strings.Contains(fmt.Sprint(pe.Value), "without declaring it in Defers") {
+		t.Errorf("undeclared Runs: %v", err)
 	}
 }

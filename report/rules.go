@@ -52,6 +52,13 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 		fmt.Fprintf(tw, "%s\t%s\n", label, line)
 	}
 	fmt.Fprintf(tw, "Fix:\t%s\n", r.Fix)
+	if len(r.Defers) > 0 {
+		ids := make([]string, len(r.Defers))
+		for i, d := range r.Defers {
+			ids[i] = d.ID
+		}
+		fmt.Fprintf(tw, "Gives way to:\t%s\n", strings.Join(ids, ", "))
+	}
 	if len(r.Options) == 0 {
 		fmt.Fprintf(tw, "Options:\tnone\n")
 	}

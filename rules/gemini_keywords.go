@@ -22,6 +22,7 @@ var GeminiUnsupportedKeyword = &lint.Rule{
 	Summary: "schemas use only the fields of Gemini's Schema object (an OpenAPI 3.0 subset)",
 	Fix:     lint.MixedFix,
 	Check:   checkGeminiUnsupportedKeyword,
+	Defers:  []*lint.Rule{OpenAIStrictAdditionalProperties},
 	Doc: `Gemini reads a function's "parameters" into a fixed message type, and any
 member that is not one of its fields fails the whole request:
 
@@ -91,7 +92,7 @@ var geminiAdvice = map[string]string{
 
 func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 	// openai-strict-additional-properties adds what this rule removes.
-	strict := p.RuleEnabled("openai-strict-additional-properties")
+	strict := p.Runs(OpenAIStrictAdditionalProperties)
 	geminiWalk(p, func(n *schema.Node) {
 		s := n.Value
 		unsupported := false

@@ -128,6 +128,7 @@ var GeminiTypeArray = &lint.Rule{
 	Summary: "\"type\" is one type Gemini knows, on every property: not a list, not null, not missing",
 	Fix:     lint.MixedFix,
 	Check:   checkGeminiTypeArray,
+	Defers:  []*lint.Rule{OpenAIStrictRequired},
 	Doc: `Gemini's "type" is a single enum value (STRING, INTEGER, ...), not a list,
 so "type": ["string", "null"], the way most SDKs write an optional value,
 fails the whole request:
@@ -179,7 +180,7 @@ taylorwilsdon/google_workspace_mcp#1099 (null in anyOf);
 func checkGeminiTypeArray(p *lint.Pass) {
 	// openai-strict-required writes optional values as ["T", "null"] or
 	// with a null branch: a fix here would undo its fix.
-	strict := p.RuleEnabled("openai-strict-required")
+	strict := p.Runs(OpenAIStrictRequired)
 	geminiWalk(p, func(n *schema.Node) {
 		s := n.Value
 		if branches, ok := s["anyOf"].([]any); ok {

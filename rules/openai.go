@@ -176,6 +176,7 @@ var OpenAIRootObject = &lint.Rule{
 	Summary: "inputSchema's root is \"type\": \"object\" with no anyOf, oneOf, allOf, enum, const or not beside it",
 	Fix:     lint.MixedFix,
 	Check:   checkOpenAIRootObject,
+	Defers:  []*lint.Rule{InputSchemaRootObject},
 	Doc: `OpenAI checks the top level of function parameters, strict mode or not,
 and refuses the request when it is not a plain object schema:
 
@@ -220,7 +221,7 @@ func checkOpenAIRootObject(p *lint.Pass) {
 		return
 	}
 	if f, bad := diagnoseRoot("inputSchema", v, true); bad {
-		if !p.PackEnabled("mcp") {
+		if !p.Runs(InputSchemaRootObject) {
 			p.Reportf("/inputSchema"+f.at, "OpenAI refuses parameters that are not an object schema, and here %s (select the mcp pack: input-schema-root-object fixes this where a fix exists)", lowerFirst(f.msg))
 		}
 		return

@@ -29,6 +29,7 @@ var InputSchemaRootObject = &lint.Rule{
 	Summary: "inputSchema is a JSON Schema object with \"type\": \"object\" at its root",
 	Fix:     lint.SafeFix,
 	Check:   checkInputRoot,
+	Defers:  []*lint.Rule{ZodLeak},
 	Doc: `Tool arguments are always a JSON object, and every version of the
 specification says so in the Tool type: "inputSchema" is required and its
 root carries "type": "object" (schema.json, Tool.inputSchema: "required":
@@ -113,6 +114,7 @@ var OutputSchemaRootObject = &lint.Rule{
 	Summary: "before protocol 2026-07-28, outputSchema has \"type\": \"object\" at its root",
 	Fix:     lint.SafeFix,
 	Check:   checkOutputRoot,
+	Defers:  []*lint.Rule{ZodLeak},
 	Doc: `Up to protocol 2025-11-25 a tool's structured result (structuredContent)
 is a JSON object, and "outputSchema" is restricted to object schemas:
 schema.json gives it the shape of inputSchema ("required": ["type"],
@@ -218,7 +220,7 @@ func checkObjectRoot(p *lint.Pass, member string, v any, present bool) {
 		}}
 	case v == nil && member == "outputSchema":
 		d.Fix = &lint.Fix{Message: "remove the null outputSchema", Safe: true, Edits: []manifest.Edit{{Op: manifest.Remove, Pointer: base}}}
-	case f.fixable && p.RuleEnabled(ZodLeak.ID) && isZodLeak(v):
+	case f.fixable && p.Runs(ZodLeak) && isZodLeak(v):
 		// Adding "type" to a serialised Zod value would hide it from
 		// zod-leak, whose fix rebuilds the real schema from it.
 		d.Message += " (zod-leak's fix rebuilds the schema from the serialised Zod value)"
