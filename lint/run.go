@@ -169,6 +169,26 @@ func (w *worker) finish(l *Linter, t *manifest.Tool) []Diagnostic {
 	return out
 }
 
+// Add takes in findings made outside Lint, such as those of the live rules
+// (package live), which judge what a running server did rather than its
+// tools: each gets what Lint gives its own (suppressions, the configured
+// severity, the rule's consumers), those of rules the linter does not run
+// are dropped, and the result is ds with them, sorted.
+func (l *Linter) Add(ds []Diagnostic, found ...Diagnostic) []Diagnostic {
+	for _, d := range found {
+		for _, r := range l.Rules {
+			if r.ID == d.Rule {
+				if l.adopt(r, &d) {
+					ds = append(ds, d)
+				}
+				break
+			}
+		}
+	}
+	Sort(ds)
+	return ds
+}
+
 // keep fills in what a finding of rule r about tool t needs before it is
 // placed, and reports whether it stays: a suppression may drop it. It
 // applies the configured severity and, in runs that need them, builds the
@@ -176,16 +196,8 @@ func (w *worker) finish(l *Linter, t *manifest.Tool) []Diagnostic {
 // lets go of what would build them.
 func (l *Linter) keep(t *manifest.Tool, r *Rule, d *Diagnostic) bool {
 	d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
-	if l.suppressed(r, d) {
+	if !l.adopt(r, d) {
 		return false
-	}
-	if d.Consumers == nil {
-		d.Consumers = r.Consumers
-	}
-	if s, ok := l.Config.Severity[r.ID]; ok {
-		d.Severity = s
-	} else if d.Severity == 0 {
-		d.Severity = r.Severity
 	}
 	if f := d.Fix; f != nil && !f.built {
 		if l.Config.FixEdits {
@@ -202,6 +214,23 @@ func (l *Linter) keep(t *manifest.Tool, r *Rule, d *Diagnostic) bool {
 			f.built = true
 		}
 		f.Build = nil
+	}
+	return true
+}
+
+// adopt applies to a finding of rule r what every finding gets, wherever
+// it was made, and reports whether it stays: a suppression may drop it.
+func (l *Linter) adopt(r *Rule, d *Diagnostic) bool {
+	if l.suppressed(r, d) {
+		return false
+	}
+	if d.Consumers == nil {
+		d.Consumers = r.Consumers
+	}
+	if s, ok := l.Config.Severity[r.ID]; ok {
+		d.Severity = s
+	} else if d.Severity == 0 {
+		d.Severity = r.Severity
 	}
 	return true
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
@@ -460,5 +461,32 @@ func TestRunsNeedsDefers(t *testing.T) {
 	var pe *lint.PanicError
 	if !errors.As(err, &pe) || pe.Rule != "asker" || !strings.Contains(fmt.Sprint(pe.Value), "without declaring it in Defers") {
 		t.Errorf("undeclared Runs: %v", err)
+	}
+}
+
+// TestAdd checks that findings made outside Lint (live rules') get what
+// Lint's own get: suppressions, severity overrides and consumers, and
+// their place in the order; those of rules not run are dropped.
+func TestAdd(t *testing.T) {
+	live := &lint.Rule{ID: "live", Packs: []string{"mcp"}, Severity: lint.Warning,
+		Consumers: []consumer.Refusal{{Consumer: consumer.VSCode, Source: "s"}}}
+	quiet := &lint.Rule{ID: "quiet", Packs: []string{"mcp"}, Severity: lint.Warning}
+	off := &lint.Rule{ID: "off", Packs: []string{"other"}, Severity: lint.Warning}
+	l := newLinter(t, []*lint.Rule{live, quiet, off}, lint.Config{
+		Select:   []string{"mcp"},
+		Severity: map[string]lint.Severity{"live": lint.Error},
+		Suppress: []lint.Suppression{{Rule: "quiet", Reason: "accepted"}},
+	})
+	ds := []lint.Diagnostic{{Rule: "x", File: "m.json", Offset: 10}}
+	ds = l.Add(ds,
+		lint.Diagnostic{Rule: "live", File: "m.json", Offset: 5, ToolIndex: -1, Message: "stdout"},
+		lint.Diagnostic{Rule: "quiet", File: "m.json", Offset: 1, ToolIndex: -1},
+		lint.Diagnostic{Rule: "off", File: "m.json", Offset: 2, ToolIndex: -1},
+	)
+	if len(ds) != 2 || ds[0].Rule != "live" || ds[1].Rule != "x" {
+		t.Fatalf("Add kept %v", briefs(ds))
+	}
+	if ds[0].Severity != lint.Error || len(ds[0].Consumers) != 1 {
+		t.Errorf("the live finding: severity %v, consumers %v", ds[0].Severity, ds[0].Consumers)
 	}
 }

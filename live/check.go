@@ -25,24 +25,15 @@ func Check(linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	selected := map[string]*lint.Rule{}
-	for _, r := range linter.Rules {
-		selected[r.ID] = r
-	}
+	// The live rules' findings go through the engine as its own do:
+	// suppressions, severities, consumers, order.
+	var found []lint.Diagnostic
 	add := func(id string, d lint.Diagnostic) {
-		r := selected[id]
-		if r == nil {
-			return
-		}
 		d.Rule = id
-		d.Severity = r.Severity
-		if s, ok := linter.Config.Severity[id]; ok {
-			d.Severity = s
-		}
 		if d.File == "" {
 			d.File = l.Manifest.Path
 		}
-		diags = append(diags, d)
+		found = append(found, d)
 	}
 	protocol := linter.Config.Protocol
 	for i, off := range l.resultOffsets {
@@ -65,8 +56,7 @@ func Check(linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
 				l.StdoutLines, plural(l.StdoutLines), l.Stdout[0]),
 		})
 	}
-	lint.Sort(diags)
-	return diags, nil
+	return linter.Add(diags, found...), nil
 }
 
 // problem is a finding on a page's result, at a pointer relative to it.
