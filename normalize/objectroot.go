@@ -35,9 +35,11 @@ const maxRefChain = 32
 // "string", a boolean false, a $ref to a string schema) is an ErrNotObject
 // error; so is any value that is not a schema.
 func ObjectRoot(s any) (any, error) {
-	return objectRoot(s, 0)
+	return objectRoot(schema.Clone(s), 0)
 }
 
+// objectRoot is ObjectRoot on s itself, which it may change (only when it
+// succeeds).
 func objectRoot(s any, hops int) (any, error) {
 	switch v := s.(type) {
 	case nil:
@@ -69,16 +71,14 @@ func objectRootMap(m map[string]any, hops int) (any, error) {
 	if t, ok := m["type"].(string); ok && t != "object" && strings.EqualFold(t, "object") {
 		// "Object" is no type name at all, so no validator accepted the
 		// schema as it was; the lower-case spelling is plainly what was meant.
-		out := schema.Clone(m).(map[string]any)
-		out["type"] = "object"
-		return out, nil
+		m["type"] = "object"
+		return m, nil
 	}
 	if !AdmitsObject(m, m) {
 		return nil, fmt.Errorf("%s: %w", describeNonObject(m, m), ErrNotObject)
 	}
-	out := schema.Clone(m).(map[string]any)
-	out["type"] = "object"
-	return out, nil
+	m["type"] = "object"
+	return m, nil
 }
 
 // AdmitsObject reports whether schema s, found in the document root, might

@@ -16,15 +16,23 @@ import (
 // without "items" gets "items": {}, which accepts what the missing keyword
 // did. Losses name what could not be carried.
 func OpenAIFunction(s any) (any, []Loss) {
+	return openAIFunction(schema.Clone(s))
+}
+
+// openAIFunction is OpenAIFunction on out itself, which it may change: the
+// caller's own copy, transformed in place rather than copied at each step.
+func openAIFunction(out any) (any, []Loss) {
 	var losses []Loss
-	out := schema.Clone(s)
-	if r, err := ObjectRoot(out); err == nil {
+	if r, err := objectRoot(out, 0); err == nil {
 		out = r
 	} else {
 		losses = append(losses, Loss{Keyword: "type", What: "the root cannot be made an object schema: " + err.Error()})
 	}
-	out, more := RootCombinators(out)
-	losses = append(losses, more...)
+	if m, ok := out.(map[string]any); ok && HasRootCombinator(m) {
+		var more []Loss
+		out, more = RootCombinators(out)
+		losses = append(losses, more...)
+	}
 	if m, ok := out.(map[string]any); ok {
 		for _, k := range OpenAIRootCombinatorKeywords {
 			if _, ok := m[k]; ok {
@@ -33,9 +41,9 @@ func OpenAIFunction(s any) (any, []Loss) {
 			}
 		}
 	}
-	out, more = OpenAIRootKeywords(out)
+	out, more := openAIRootKeywords(out)
 	losses = append(losses, more...)
-	return OpenAIRootProperties(OpenAIArrayItems(out)), losses
+	return openAIRootProperties(openAIArrayItems(out)), losses
 }
 
 // OpenAIRootProperties returns s with "properties": {} added to an object
@@ -43,7 +51,10 @@ func OpenAIFunction(s any) (any, []Loss) {
 // missing properties", github/github-mcp-server#1548), and an empty
 // "properties" constrains nothing, so the contract is kept.
 func OpenAIRootProperties(s any) any {
-	out := schema.Clone(s)
+	return openAIRootProperties(schema.Clone(s))
+}
+
+func openAIRootProperties(out any) any {
 	// A root "$ref" brings its own properties (strict mode inlines it
 	// first, then asks again).
 	if m, ok := out.(map[string]any); ok && m["type"] == "object" && m["$ref"] == nil {
@@ -65,7 +76,10 @@ var OpenAIRootValueKeywords = []string{"enum", "const", "not"}
 // OpenAIRootKeywords returns s without the keywords OpenAI refuses at the
 // top level of function parameters, each dropped one a Loss.
 func OpenAIRootKeywords(s any) (any, []Loss) {
-	out := schema.Clone(s)
+	return openAIRootKeywords(schema.Clone(s))
+}
+
+func openAIRootKeywords(out any) (any, []Loss) {
 	m, ok := out.(map[string]any)
 	if !ok {
 		return out, nil
@@ -85,7 +99,10 @@ func OpenAIRootKeywords(s any) (any, []Loss) {
 // for a missing one, written {"not": {}}. Both rewrites accept exactly the
 // arrays the schema accepted, so the contract is kept.
 func OpenAIArrayItems(s any) any {
-	out := schema.Clone(s)
+	return openAIArrayItems(schema.Clone(s))
+}
+
+func openAIArrayItems(out any) any {
 	schema.Walk(out, "", func(n *schema.Node) bool {
 		if NeedsItems(n.Value) {
 			n.Value["items"] = map[string]any{}

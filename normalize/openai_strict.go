@@ -24,16 +24,19 @@ import (
 func OpenAIStrict(s any) (any, []Loss) {
 	// The rewrites below move subschemas (a tuple's positions into one
 	// "items"): references into them must not be left pointing nowhere.
-	out, losses := OpenAIFunction(InlinePointerRefs(s))
-	out, more := StrictRootRef(out)
+	out, losses := openAIFunction(InlinePointerRefs(s))
+	out, more := strictRootRef(out)
 	losses = append(losses, more...)
 	d, _ := schema.Dialect(out)
 	ignored := schema.RefSiblingsIgnored(d)
+	// out is this function's own copy: each step rewrites it in place,
+	// node by node, rather than copying a node and all below it for every
+	// node it visits.
 	for _, step := range []func(map[string]any) (map[string]any, []Loss){
-		func(n map[string]any) (map[string]any, []Loss) { return StrictKeywords(n, ignored) },
-		StrictType,
-		StrictClose,
-		StrictRequired,
+		func(n map[string]any) (map[string]any, []Loss) { return strictKeywords(n, ignored) },
+		strictType,
+		strictClose,
+		strictRequired,
 	} {
 		schema.Walk(out, "", func(n *schema.Node) bool {
 			r, l := step(n.Value)
@@ -41,11 +44,13 @@ func OpenAIStrict(s any) (any, []Loss) {
 				x.Pointer = n.Pointer() + x.Pointer
 				losses = append(losses, x)
 			}
-			replaceContents(n.Value, r)
+			if !sameMap(r, n.Value) {
+				replaceContents(n.Value, r)
+			}
 			return true
 		})
 	}
-	return OpenAIRootProperties(out), losses
+	return openAIRootProperties(out), losses
 }
 
 // StrictRootRef inlines a root "$ref" (InlineRootRef): beside "type":
@@ -53,9 +58,13 @@ func OpenAIStrict(s any) (any, []Loss) {
 // would put a combinator at the root, which OpenAI refuses too. When the
 // definition cannot be inlined, the "$ref" is removed and the loss said.
 func StrictRootRef(s any) (any, []Loss) {
+	return strictRootRef(schema.Clone(s))
+}
+
+func strictRootRef(s any) (any, []Loss) {
 	m, ok := s.(map[string]any)
 	if !ok || m["$ref"] == nil {
-		return schema.Clone(s), nil
+		return s, nil
 	}
 	in, err := InlineRootRef(m)
 	if err == nil {
@@ -63,13 +72,17 @@ func StrictRootRef(s any) (any, []Loss) {
 			return im, nil
 		}
 	}
-	out := schema.Clone(m).(map[string]any)
-	delete(out, "$ref")
+	delete(m, "$ref")
 	what := "strict mode refuses keywords beside the root \"$ref\" and it could not be inlined"
 	if err != nil {
 		what += " (" + err.Error() + ")"
 	}
-	return out, []Loss{{Pointer: "/$ref", Keyword: "$ref", What: what + "; removed, so the referenced constraints no longer apply"}}
+	return m, []Loss{{Pointer: "/$ref", Keyword: "$ref", What: what + "; removed, so the referenced constraints no longer apply"}}
+}
+
+// sameMap reports whether a and b are one map.
+func sameMap(a, b map[string]any) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // replaceContents makes dst hold what src holds, so a walk that already has
@@ -158,7 +171,12 @@ func Typeless(s map[string]any) bool {
 // that cannot be merged. A schema left typeless is StrictType's.
 // refSiblingsIgnored is schema.RefSiblingsIgnored of the document's dialect.
 func StrictKeywords(s map[string]any, refSiblingsIgnored bool) (map[string]any, []Loss) {
-	n := schema.Clone(s).(map[string]any)
+	return strictKeywords(schema.Clone(s).(map[string]any), refSiblingsIgnored)
+}
+
+// strictKeywords is StrictKeywords on n itself, which it may change; it
+// returns n or the schema that replaces it.
+func strictKeywords(n map[string]any, refSiblingsIgnored bool) (map[string]any, []Loss) {
 	var losses []Loss
 	lose := func(k, what string) { losses = append(losses, Loss{Pointer: "/" + k, Keyword: k, What: what}) }
 	if _, ok := n["$ref"]; ok && refSiblingsIgnored {
@@ -225,7 +243,10 @@ func StrictKeywords(s map[string]any, refSiblingsIgnored bool) (map[string]any, 
 // value takes strings, numbers, booleans and null. Other schemas come back
 // unchanged.
 func StrictType(s map[string]any) (map[string]any, []Loss) {
-	n := schema.Clone(s).(map[string]any)
+	return strictType(schema.Clone(s).(map[string]any))
+}
+
+func strictType(n map[string]any) (map[string]any, []Loss) {
 	if !Typeless(n) {
 		return n, nil
 	}
@@ -423,10 +444,13 @@ func requires(s map[string]any, name string) bool {
 // open map ("additionalProperties" true or a schema) has no strict form: it
 // is closed and the loss said.
 func StrictClose(s map[string]any) (map[string]any, []Loss) {
-	if !schema.HasType(s, "object") {
-		return schema.Clone(s).(map[string]any), nil
+	return strictClose(schema.Clone(s).(map[string]any))
+}
+
+func strictClose(n map[string]any) (map[string]any, []Loss) {
+	if !schema.HasType(n, "object") {
+		return n, nil
 	}
-	n := schema.Clone(s).(map[string]any)
 	var losses []Loss
 	if ap, ok := n["additionalProperties"]; ok && ap != false {
 		losses = append(losses, Loss{Pointer: "/additionalProperties", Keyword: "additionalProperties",
@@ -442,7 +466,10 @@ func StrictClose(s map[string]any) (map[string]any, []Loss) {
 // sending null, and that change is a Loss: the server receives null where
 // the argument used to be absent.
 func StrictRequired(s map[string]any) (map[string]any, []Loss) {
-	n := schema.Clone(s).(map[string]any)
+	return strictRequired(schema.Clone(s).(map[string]any))
+}
+
+func strictRequired(n map[string]any) (map[string]any, []Loss) {
 	props, ok := n["properties"].(map[string]any)
 	if !ok || len(props) == 0 {
 		return n, nil
@@ -455,7 +482,7 @@ func StrictRequired(s map[string]any) (map[string]any, []Loss) {
 	var losses []Loss
 	for _, name := range missing {
 		req = append(req, name)
-		props[name] = NullableSchema(props[name])
+		props[name] = nullableIn(props[name])
 		losses = append(losses, Loss{Pointer: "/properties/" + pointer.Escape(name), Keyword: "required",
 			What: "strict mode requires every property; the optional \"" + name + "\" is now required and accepts null, which the model sends for \"absent\""})
 	}
@@ -485,11 +512,15 @@ func MissingRequired(s map[string]any) []string {
 // anyOf [s, {"type": "null"}] with its annotations kept beside. A schema
 // that already accepts null comes back unchanged.
 func NullableSchema(s any) any {
-	m, ok := s.(map[string]any)
-	if !ok || strictAdmitsNull(m) {
-		return schema.Clone(s)
+	return nullableIn(schema.Clone(s))
+}
+
+// nullableIn is NullableSchema on s itself, which it may change.
+func nullableIn(s any) any {
+	n, ok := s.(map[string]any)
+	if !ok || strictAdmitsNull(n) {
+		return s
 	}
-	n := schema.Clone(m).(map[string]any)
 	simple := true
 	for _, k := range []string{"$ref", "const", "oneOf", "allOf", "not", "if", "then", "else"} {
 		if _, ok := n[k]; ok {
