@@ -36,7 +36,10 @@ func memberOrder(mt *manifest.Tool, v map[string]any) map[string]int {
 		return order
 	}
 	if mt.M.Format == manifest.JSON {
-		dec := jsontext.NewDecoder(bytes.NewReader(mt.M.Src[start:end]))
+		// Read in place (a bytes.Buffer is not copied), without the checks
+		// the loader made on these bytes.
+		b := mt.M.Src[start:end:end]
+		dec := jsontext.NewDecoder(bytes.NewBuffer(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 		for {
 			tok, err := dec.ReadToken()
 			if err != nil {

@@ -116,8 +116,8 @@ func (e *env) convert(_ context.Context, cmd *cli.Command) error {
 		}
 		fmt.Fprintf(e.stderr, "%s:%d:%d: warning: %s %s: not a function, so there is nothing to convert; dropped\n", m.Path, pos.Line, pos.Column, what, sk.Pointer)
 	}
-	for _, w := range warns {
-		fmt.Fprintln(e.stderr, warningLine(m, w))
+	for _, line := range warningLines(m, warns) {
+		fmt.Fprintln(e.stderr, line)
 	}
 	if failOnWarning && len(warns)+len(m.Skipped) > 0 {
 		return errFindings
@@ -161,8 +161,34 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 
 // warningLine places a warning at its tool in the source, so that an editor
 // can jump to it: FILE:LINE:COL: warning: tool "NAME" POINTER: MESSAGE.
-func warningLine(m *manifest.Manifest, w convert.Warning) string {
-	return fmt.Sprintf("%s: warning: %s", placed(m, w.Index, w.Pointer), w)
+// warningLines spells the warnings, in their order, each at its place:
+// the places of one tool's warnings are found in one reading of the tool.
+func warningLines(m *manifest.Manifest, warns []convert.Warning) []string {
+	byTool := map[int][]int{}
+	for i, w := range warns {
+		if w.Index >= 0 && w.Index < len(m.Tools) {
+			byTool[w.Index] = append(byTool[w.Index], i)
+		}
+	}
+	at := make([]string, len(warns))
+	for i := range warns {
+		at[i] = m.Path // no such tool: the file
+	}
+	for ti, idx := range byTool {
+		ptrs := make([]string, len(idx))
+		for j, i := range idx {
+			ptrs[j] = warns[i].Pointer
+		}
+		for j, pl := range m.Tools[ti].Places(ptrs) {
+			pos := m.Position(pl.Offset())
+			at[idx[j]] = fmt.Sprintf("%s:%d:%d", m.Path, pos.Line, pos.Column)
+		}
+	}
+	lines := make([]string, len(warns))
+	for i, w := range warns {
+		lines[i] = fmt.Sprintf("%s: warning: %s", at[i], w)
+	}
+	return lines
 }
 
 // placed is FILE:LINE:COL of a pointer relative to tool index, or FILE
