@@ -14,14 +14,17 @@
 // The package is a leaf: it knows consumers, not rules.
 package consumer
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ID names a consumer in rule declarations, in reports and in the
 // real-world corpus (testdata/realworld/*/case.yaml).
 type ID string
 
 const (
-	MCPSchema        ID = "mcp-schema"
+	MCPSpec          ID = "mcp-spec"
 	TSSDK            ID = "ts-sdk"
 	Anthropic        ID = "anthropic"
 	ClaudeCode       ID = "claude-code"
@@ -46,6 +49,10 @@ type Consumer struct {
 	// server author cannot opt out of it, so what it refuses is in
 	// mcplint's default selection. Modes a client must choose stay opt-in.
 	Default bool
+	// Uses are the consumers this one hands tools to: what they refuse,
+	// this one's users meet too (Claude Code parses tools/list with the
+	// TypeScript SDK and sends tools to the Anthropic API).
+	Uses []ID
 	// Users are the clients behind the consumer.
 	Users string
 	// Source documents the consumer as a whole (a reference page); each
@@ -56,65 +63,99 @@ type Consumer struct {
 // All is the matrix, in the order reports list consumers.
 var All = []*Consumer{
 	{
-		ID: MCPSchema, Name: "MCP schema", Mode: "every protocol version in use (2024-11-05 to 2026-07-28)", Default: true,
-		Users:  "every conforming client and server",
-		Source: "https://modelcontextprotocol.io/specification (schema.json of each version)",
+		ID: MCPSpec, Name: "MCP specification", Default: true,
+		Mode:   "schema.json and the MUST rules of every protocol version in use (2024-11-05 to 2026-07-28)",
+		Users:  "every conforming client",
+		Source: "https://modelcontextprotocol.io/specification (schema.json, basic and server/tools of each version)",
 	},
 	{
-		ID: TSSDK, Name: "MCP TypeScript SDK", Mode: "ListToolsResultSchema, parsed by the client on every tools/list", Default: true,
-		Users:  "Claude Code, Claude Desktop, VS Code, Cursor, the MCP Inspector and most TypeScript clients",
+		ID: TSSDK, Name: "MCP TypeScript SDK", Default: true,
+		Mode:   "ListToolsResultSchema, which the client parses every tools/list result with",
+		Users:  "Claude Code, Claude Desktop, Cursor, the MCP Inspector and most TypeScript clients",
 		Source: "https://github.com/modelcontextprotocol/typescript-sdk (src/types.ts, ToolSchema)",
 	},
 	{
-		ID: Anthropic, Name: "Anthropic API", Mode: "Messages API tools[]: name and input_schema", Default: true,
-		Users:  "Claude Code, Claude Desktop, claude.ai and every client that forwards MCP tools to Claude",
+		ID: Anthropic, Name: "Anthropic API", Default: true,
+		Mode:   "Messages API tools[]: name and input_schema",
+		Users:  "Claude Code, Claude Desktop, claude.ai and every client that gives MCP tools to Claude",
 		Source: "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use",
 	},
 	{
-		ID: ClaudeCode, Name: "Claude Code", Mode: "its mcp__<server>__<tool> names, deferred by tool search", Default: true,
+		ID: ClaudeCode, Name: "Claude Code", Default: true, Uses: []ID{TSSDK, Anthropic},
+		Mode:   "its mcp__<server>__<tool> names, deferred by tool search, and its validation of results",
 		Users:  "Claude Code",
 		Source: "https://docs.anthropic.com/en/docs/claude-code/mcp",
 	},
 	{
-		ID: ClaudeAI, Name: "claude.ai connectors", Mode: "remote MCP connectors", Default: true,
-		Users:  "claude.ai, Claude Desktop connectors",
+		ID: ClaudeAI, Name: "claude.ai connectors", Default: true, Uses: []ID{Anthropic},
+		Mode:   "remote MCP connectors of claude.ai and Claude Desktop",
+		Users:  "claude.ai, Claude Desktop",
 		Source: "https://support.anthropic.com/en/articles/11175166-about-custom-integrations-using-remote-mcp",
 	},
 	{
-		ID: OpenAIChat, Name: "OpenAI Chat Completions", Mode: "function tools, strict off", Default: true,
-		Users:  "LangChain ChatOpenAI, LiteLLM, and most OpenAI-compatible MCP clients",
+		ID: OpenAIChat, Name: "OpenAI Chat Completions", Default: true,
+		Mode:   "function tools, strict off",
+		Users:  "LangChain ChatOpenAI, LiteLLM and most OpenAI-compatible MCP clients",
 		Source: "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
 	},
 	{
-		ID: OpenAIResponses, Name: "OpenAI Responses", Mode: "function tools with strict false, as MCP clients send them", Default: true,
-		Users:  "the OpenAI Agents SDK, Codex",
+		ID: OpenAIResponses, Name: "OpenAI Responses", Default: true,
+		Mode:   "function tools with strict false, as MCP clients send them",
+		Users:  "the OpenAI Agents SDK (convert_schemas_to_strict off by default), Codex",
 		Source: "https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools",
 	},
 	{
-		ID: OpenAIStrict, Name: "OpenAI strict mode", Mode: "strict: true (Structured Outputs), either API; the client turns it on", Default: false,
-		Users:  "clients that enable strict function calling (pydantic-ai, Spring AI, the Agents SDK's strict schemas)",
+		ID: OpenAIStrict, Name: "OpenAI strict mode", Default: false,
+		Mode:   "strict: true (Structured Outputs), either API; the client turns it on",
+		Users:  "clients that enable strict function calling (pydantic-ai, Spring AI, LangChain's bind_tools(strict=True))",
 		Source: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
 	},
 	{
-		ID: GeminiParameters, Name: "Gemini parameters", Mode: "FunctionDeclaration.parameters, an OpenAPI 3.0 subset; the client chooses it", Default: false,
+		ID: GeminiParameters, Name: "Gemini parameters", Default: false,
+		Mode:   "FunctionDeclaration.parameters, an OpenAPI 3.0 subset; clients that send it mostly sanitize first (Google ADK, @ai-sdk/google, langchain-google-genai, opencode), so only unsanitized clients (Zed, Cline) meet its refusals",
 		Users:  "clients that convert MCP tools to Gemini's classic Schema",
 		Source: "https://ai.google.dev/api/caching#Schema",
 	},
 	{
-		ID: GeminiJSONSchema, Name: "Gemini parametersJsonSchema", Mode: "FunctionDeclaration.parametersJsonSchema (JSON Schema)", Default: true,
-		Users:  "Gemini CLI and clients that pass MCP schemas to Gemini as JSON Schema",
+		ID: GeminiJSONSchema, Name: "Gemini parametersJsonSchema", Default: true,
+		Mode:   "FunctionDeclaration.parametersJsonSchema (JSON Schema), as Gemini CLI sends MCP tools",
+		Users:  "Gemini CLI, and @ai-sdk/google since it switched to parametersJsonSchema",
 		Source: "https://ai.google.dev/api/caching#FunctionDeclaration",
 	},
 	{
-		ID: VSCode, Name: "VS Code", Mode: "Copilot Chat agent mode", Default: true,
+		ID: VSCode, Name: "VS Code", Default: true,
+		Mode:   "Copilot Chat agent mode (its own MCP client and tool-schema checks)",
 		Users:  "VS Code Copilot Chat",
 		Source: "https://code.visualstudio.com/docs/copilot/chat/mcp-servers",
 	},
 	{
-		ID: Cursor, Name: "Cursor", Mode: "agent with MCP servers", Default: true,
+		ID: Cursor, Name: "Cursor", Default: true, Uses: []ID{TSSDK},
+		Mode:   "agent with MCP servers",
 		Users:  "Cursor",
 		Source: "https://docs.cursor.com/context/model-context-protocol",
 	},
+}
+
+// Reached returns the consumers a refusal by the given ones reaches: those
+// IDs, and every consumer that uses one of them (Uses), transitively.
+func Reached(ids ...ID) []ID {
+	out := slices.Clone(ids)
+	for changed := true; changed; {
+		changed = false
+		for _, c := range All {
+			if slices.Contains(out, c.ID) {
+				continue
+			}
+			for _, u := range c.Uses {
+				if slices.Contains(out, u) {
+					out = append(out, c.ID)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // ByID finds a consumer of the matrix; nil when there is none.

@@ -2,27 +2,34 @@ package docs
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
 
 func TestRulesPageIsCurrent(t *testing.T) {
-	var want bytes.Buffer
-	if err := report.WriteRulesMarkdown(&want, rules.All); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("rules.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(want.String(), string(got)); d != "" {
-		t.Errorf("docs/rules.md is stale; run `go generate ./docs` (-want +got):\n%s", d)
+	for name, write := range map[string]func(io.Writer, []*lint.Rule) error{
+		"rules.md":     report.WriteRulesMarkdown,
+		"consumers.md": report.WriteConsumersMarkdown,
+	} {
+		var want bytes.Buffer
+		if err := write(&want, rules.All); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want.String(), string(got)); d != "" {
+			t.Errorf("docs/%s is stale; run `go generate ./docs` (-want +got):\n%s", name, d)
+		}
 	}
 }
 

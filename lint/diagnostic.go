@@ -54,6 +54,21 @@ func (d *Diagnostic) FixKind() FixKind {
 func (d *Diagnostic) ConsumerNote() string {
 	var parts []string
 	if s := consumer.Names(d.Consumers, false); s != "" {
+		// The clients built on a refusing consumer fail with it: say so,
+		// since "the TypeScript SDK" means nothing to a Cursor user.
+		var direct []consumer.ID
+		for _, r := range d.Consumers {
+			if !r.Mangles {
+				direct = append(direct, r.Consumer)
+			}
+		}
+		var also []consumer.Refusal
+		for _, id := range consumer.Reached(direct...)[len(direct):] {
+			also = append(also, consumer.Refusal{Consumer: id})
+		}
+		if a := consumer.Names(also, false); a != "" {
+			s += " (and so " + a + ")"
+		}
 		parts = append(parts, "refused by: "+s)
 	}
 	if s := consumer.Names(d.Consumers, true); s != "" {

@@ -29,7 +29,7 @@ func TestMergeSubjects(t *testing.T) {
 		p.Reportf("/name", "unrelated")
 	}}
 	rules := []*lint.Rule{
-		name("n1", lint.Warning, consumer.MCPSchema, false),
+		name("n1", lint.Warning, consumer.MCPSpec, false),
 		name("n2", lint.Error, consumer.Anthropic, false),
 		name("n3", lint.Warning, consumer.OpenAIChat, true),
 		other,
@@ -52,7 +52,7 @@ func TestMergeSubjects(t *testing.T) {
 		got = append(got, row{d.Rule, d.Message, d.ConsumerNote(), d.Merged, d.Fix != nil})
 	}
 	want := []row{
-		{"n2", "n2 says no", "refused by: Anthropic API, MCP schema, OpenAI Chat Completions", []string{"n1", "n3"}, true},
+		{"n2", "n2 says no", "refused by: Anthropic API, MCP specification, OpenAI Chat Completions (and so Claude Code, claude.ai connectors)", []string{"n1", "n3"}, true},
 		{"other", "unrelated", "", nil, false},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

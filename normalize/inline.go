@@ -234,3 +234,52 @@ func compactJSON(v any) string {
 	}
 	return string(b)
 }
+
+// InlinePointerRefs replaces every "$ref" that points into the schema
+// somewhere other than its definitions ("#/properties/a", the way
+// zod-to-json-schema refers to a schema it met before) by a copy of its
+// target, so that transforms may move or rewrite the target's place
+// without leaving the reference dangling. Only a "$ref" standing alone
+// (annotations aside) is inlined, and only when its target holds no
+// "$ref" of its own, which keeps the result exact and finite; the others
+// are left as they are.
+func InlinePointerRefs(s any) any {
+	out := schema.Clone(s)
+	schema.Walk(out, "", func(n map[string]any, _ string, _ int) bool {
+		ref, ok := n["$ref"].(string)
+		if !ok || !strings.HasPrefix(ref, "#/") {
+			return true
+		}
+		if _, _, def := definitionRef(ref); def || strings.HasPrefix(ref, "#/$defs/") || strings.HasPrefix(ref, "#/definitions/") {
+			return true
+		}
+		for k := range n {
+			if k != "$ref" && !annotations[k] {
+				return true
+			}
+		}
+		target, ok := schema.Resolve(s, ref)
+		t, isMap := target.(map[string]any)
+		if !ok || !isMap || hasRef(t) {
+			return true
+		}
+		delete(n, "$ref")
+		for k, v := range schema.Clone(t).(map[string]any) {
+			if _, own := n[k]; !own {
+				n[k] = v
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func hasRef(s any) bool {
+	found := false
+	schema.Walk(s, "", func(n map[string]any, _ string, _ int) bool {
+		_, r := n["$ref"]
+		found = found || r
+		return !found
+	})
+	return found
+}

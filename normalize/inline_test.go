@@ -167,3 +167,32 @@ func mustCompile(t *testing.T, doc any) *jsonschema.Schema {
 	}
 	return s
 }
+
+func TestInlinePointerRefs(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"a reference to a property is inlined",
+			`{"type": "object", "properties": {"a": {"type": "string", "minLength": 1}, "b": {"$ref": "#/properties/a", "description": "again"}}}`,
+			`{"type": "object", "properties": {"a": {"type": "string", "minLength": 1}, "b": {"type": "string", "minLength": 1, "description": "again"}}}`},
+		{"definitions stay references",
+			`{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}`,
+			`{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}`},
+		{"a reference with a constraint beside it stays",
+			`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"$ref": "#/properties/a", "maxLength": 3}}}`,
+			`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"$ref": "#/properties/a", "maxLength": 3}}}`},
+		{"a target holding a reference stays (recursion)",
+			`{"type": "object", "properties": {"a": {"type": "array", "items": {"$ref": "#/properties/a"}}, "b": {"$ref": "#/properties/a"}}}`,
+			`{"type": "object", "properties": {"a": {"type": "array", "items": {"$ref": "#/properties/a"}}, "b": {"$ref": "#/properties/a"}}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := decode(t, tc.in)
+			before := schema.Clone(in)
+			got := InlinePointerRefs(in)
+			if d := cmp.Diff(decode(t, tc.want), got); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(before, in); d != "" {
+				t.Errorf("input modified:\n%s", d)
+			}
+		})
+	}
+}

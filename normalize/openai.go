@@ -81,13 +81,17 @@ func OpenAIRootKeywords(s any) (any, []Loss) {
 }
 
 // OpenAIArrayItems returns s with "items": {} added to every array schema
-// that has none (see NeedsItems). In JSON Schema a missing "items" and
-// "items": {} accept the same arrays, so the contract is kept.
+// that has none (see NeedsItems), and "items": false, which VS Code takes
+// for a missing one, written {"not": {}}. Both rewrites accept exactly the
+// arrays the schema accepted, so the contract is kept.
 func OpenAIArrayItems(s any) any {
 	out := schema.Clone(s)
 	schema.Walk(out, "", func(n map[string]any, _ string, _ int) bool {
 		if NeedsItems(n) {
 			n["items"] = map[string]any{}
+		}
+		if n["items"] == false && schema.HasType(n, "array") {
+			n["items"] = map[string]any{"not": map[string]any{}}
 		}
 		return true
 	})

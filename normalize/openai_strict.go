@@ -21,7 +21,9 @@ import (
 // null. The size limits of strict mode (OpenAIStrictSize) are not
 // transforms; a schema over them stays over them.
 func OpenAIStrict(s any) (any, []Loss) {
-	out, losses := OpenAIFunction(s)
+	// The rewrites below move subschemas (a tuple's positions into one
+	// "items"): references into them must not be left pointing nowhere.
+	out, losses := OpenAIFunction(InlinePointerRefs(s))
 	out, more := StrictRootRef(out)
 	losses = append(losses, more...)
 	d, _ := schema.Dialect(out)
@@ -166,6 +168,9 @@ func StrictKeywords(s map[string]any, refSiblingsIgnored bool) (map[string]any, 
 				delete(n, k)
 			}
 		}
+	}
+	if tupleLoss := strictTuple(n); tupleLoss != "" {
+		lose("prefixItems", tupleLoss)
 	}
 	for _, k := range keysOf(StrictUnsupported) {
 		if _, ok := n[k]; ok {
@@ -568,3 +573,53 @@ func keysOf[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// strictTuple rewrites a tuple (2020-12 "prefixItems", or draft-07's
+// "items" list with "additionalItems") as the one "items" schema strict
+// mode takes: any of the positions' schemas, and the rest's when it has
+// one. It returns what is lost, or "" when s is no tuple.
+func strictTuple(n map[string]any) string {
+	var positions []any
+	var rest any
+	switch {
+	case n["prefixItems"] != nil:
+		positions, _ = n["prefixItems"].([]any)
+		rest = n["items"]
+		delete(n, "prefixItems")
+	case isList(n["items"]):
+		positions = n["items"].([]any)
+		rest = n["additionalItems"]
+		delete(n, "additionalItems")
+	default:
+		return ""
+	}
+	var branches []any
+	for _, b := range append(slices.Clone(positions), rest) {
+		if _, ok := b.(map[string]any); ok && !slices.ContainsFunc(branches, func(o any) bool { return schema.Equal(o, b) }) {
+			branches = append(branches, b)
+		}
+	}
+	if m, ok := schema.Number(n["maxItems"]); ok && m <= float64(len(positions)) {
+		// No element can reach the rest: it does not matter.
+		rest = false
+	}
+	if rest == nil || rest == true {
+		delete(n, "items")
+		return "strict mode has no tuples; the positions' schemas no longer apply and elements may be any value"
+	}
+	if len(branches) == 1 {
+		n["items"] = branches[0]
+	} else {
+		n["items"] = map[string]any{"anyOf": branches}
+	}
+	if rest == false {
+		// No element past the positions: the length bound says as much.
+		if m, ok := schema.Number(n["maxItems"]); !ok || m > float64(len(positions)) {
+			n["maxItems"] = len(positions)
+		}
+		return "strict mode has no tuples; each element may now match any position's schema"
+	}
+	return "strict mode has no tuples; each element may now match any position's schema, and the tuple's length is no longer bounded"
+}
+
+func isList(v any) bool { _, ok := v.([]any); return ok }

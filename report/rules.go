@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 )
 
@@ -36,6 +37,19 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 		fmt.Fprintf(tw, "Default:\toff (turn it on with --extend-select %s)\n", r.ID)
 	}
 	fmt.Fprintf(tw, "Severity:\t%s\n", r.Severity)
+	for i, f := range r.Consumers {
+		label := ""
+		if i == 0 {
+			label = "Protects:"
+		}
+		c := consumer.ByID(f.Consumer)
+		line := c.Name
+		if f.Mangles {
+			line += " (which alters it)"
+		}
+		line += "; " + f.Source
+		fmt.Fprintf(tw, "%s\t%s\n", label, line)
+	}
 	fmt.Fprintf(tw, "Fix:\t%s\n", r.Fix)
 	if len(r.Options) == 0 {
 		fmt.Fprintf(tw, "Options:\tnone\n")
@@ -82,6 +96,16 @@ type JSONRule struct {
 	Summary  string         `json:"summary"`
 	Options  map[string]any `json:"options"`
 	Doc      string         `json:"doc"`
+	// Consumers are the programs the rule protects (package consumer).
+	Consumers []JSONConsumerRefusal `json:"consumers"`
+}
+
+// JSONConsumerRefusal is one consumer a rule protects.
+type JSONConsumerRefusal struct {
+	ID      string `json:"id"`
+	Mangles bool   `json:"mangles"`
+	Error   string `json:"error,omitempty"`
+	Source  string `json:"source"`
 }
 
 // JSONRules is the document of `mcplint rules --format json`.
@@ -100,9 +124,14 @@ func NewJSONRule(r *lint.Rule) JSONRule {
 	if packs == nil {
 		packs = []string{}
 	}
+	cons := []JSONConsumerRefusal{}
+	for _, f := range r.Consumers {
+		cons = append(cons, JSONConsumerRefusal{ID: string(f.Consumer), Mangles: f.Mangles, Error: f.Error, Source: f.Source})
+	}
 	return JSONRule{
 		ID: r.ID, Packs: packs, Default: lint.DefaultOn(r), Severity: r.Severity.String(),
 		Fix: r.Fix.String(), Summary: r.Summary, Options: opts, Doc: strings.TrimSpace(r.Doc),
+		Consumers: cons,
 	}
 }
 

@@ -173,9 +173,18 @@ func checkClaudePrefixedName(p *lint.Pass) {
 	}
 	server, _ := p.Option("server-name").(string)
 	n := len([]rune(name))
+	// claude.ai's connectors count the tool's own name; Claude Code the
+	// name it builds.
+	who := consumersOf(p, consumer.ClaudeCode)
+	if n > claudeReferenceMax {
+		who = p.Rule.Consumers
+	}
+	report := func(format string, args ...any) {
+		p.Report(lint.Diagnostic{RelPointer: "/name", Message: fmt.Sprintf(format, args...), Consumers: who})
+	}
 	if server == "" {
 		if 5+1+2+n > claudeReferenceMax {
-			p.Reportf("/name", "tool name is %d characters long, so Claude Code's mcp__<server>__%s is over %d characters under any server name and fails once the tool is found by tool search: shorten it to at most %d", n, name, claudeReferenceMax, claudeReferenceMax-8)
+			report("tool name is %d characters long, so Claude Code's mcp__<server>__%s is over %d characters under any server name and fails once the tool is found by tool search: shorten it to at most %d", n, name, claudeReferenceMax, claudeReferenceMax-8)
 		}
 		return
 	}
@@ -184,9 +193,9 @@ func checkClaudePrefixedName(p *lint.Pass) {
 	switch room := claudeReferenceMax - (m - n); {
 	case m <= claudeReferenceMax:
 	case room < 1:
-		p.Reportf("/name", "Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search, and the server name %q leaves no room for any tool name: shorten the server name", full, m, claudeReferenceMax, server)
+		report("Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search, and the server name %q leaves no room for any tool name: shorten the server name", full, m, claudeReferenceMax, server)
 	default:
-		p.Reportf("/name", "Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search: shorten the tool name to at most %d characters (or the server name)", full, m, claudeReferenceMax, room)
+		report("Claude Code names this tool %s, %d characters; over %d it fails once the tool is found by tool search: shorten the tool name to at most %d characters (or the server name)", full, m, claudeReferenceMax, room)
 	}
 }
 

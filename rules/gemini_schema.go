@@ -120,8 +120,9 @@ var GeminiTypeArray = &lint.Rule{
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.GeminiParameters, Error: "Proto field is not repeating, cannot start list.", Source: "zed-industries/zed#44875"},
+		{Consumer: consumer.GeminiParameters, Error: "type: must be specified when not using one_of, any_of or all_of fields", Source: "danny-avila/LibreChat#6971"},
 	},
-	Summary: "\"type\" is one type, not a list or null: use \"nullable\": true or anyOf",
+	Summary: "\"type\" is one type Gemini knows, on every property: not a list, not null, not missing",
 	Fix:     lint.MixedFix,
 	Check:   checkGeminiTypeArray,
 	Doc: `Gemini's "type" is a single enum value (STRING, INTEGER, ...), not a list,
@@ -151,6 +152,13 @@ Bad:
 Good:
 
     "limit": {"type": "integer", "nullable": true}
+
+A property or array element with no "type" at all (and no anyOf, $ref,
+enum or const to stand for one) is refused too ("type: must be specified
+when not using one_of, any_of or all_of fields", danny-avila/LibreChat#6971),
+and so is a type name Gemini's enum lacks, such as "int"
+(zereight/gitlab-mcp#166). Neither has a fix: only the author knows the
+type.
 
 The same goes for an anyOf branch {"type": "null"}, the way pydantic writes
 Optional: the Type enum of several Gemini and Vertex AI versions has no
@@ -185,7 +193,19 @@ func checkGeminiTypeArray(p *lint.Pass) {
 				p.ReportFix(at, fix, "%s; drop the branch and use \"nullable\": true%s", msg, lossNote(losses))
 			}
 		}
-		if _, ok := s["type"].([]any); !ok {
+		switch t := s["type"].(type) {
+		case string:
+			if !geminiTypes[t] {
+				p.Reportf(ptr+"/type", "\"type\" is %q, which is no type Gemini knows (\"Invalid value at ... type\"); use string, number, integer, boolean, array or object", t)
+			}
+			return
+		case nil:
+			if geminiNeedsType(s, ptr) {
+				p.Reportf(ptr, "a schema without \"type\" (a property, or an array's elements), which Gemini refuses (\"type: must be specified when not using one_of, any_of or all_of fields\"); give it a type, or an anyOf of the types it takes")
+			}
+			return
+		case []any:
+		default:
 			return
 		}
 		msg := fmt.Sprintf("\"type\" is the list %s; Gemini takes one type (\"Proto field is not repeating\")", compactValue(s["type"]))
@@ -284,4 +304,27 @@ func compactValue(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
+}
+
+// geminiTypes are the JSON Schema type names Gemini's Type enum has
+// (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL), in the spelling
+// MCP schemas use.
+var geminiTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true}
+
+// geminiNeedsType reports whether s, at ptr, is a property or array
+// element that Gemini wants a type on: none of the keywords that give it
+// one another way (a combinator, a reference, an enum or const, which the
+// other gemini rules rewrite) stands beside.
+func geminiNeedsType(s map[string]any, ptr string) bool {
+	parent := ptr[:strings.LastIndexByte(ptr, '/')]
+	inProperties := strings.HasSuffix(parent, "/properties")
+	if !inProperties && !strings.HasSuffix(ptr, "/items") {
+		return false
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref", "enum", "const"} {
+		if _, ok := s[k]; ok {
+			return false
+		}
+	}
+	return true
 }

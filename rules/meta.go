@@ -18,7 +18,7 @@ var MetaKeyValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP schema.json, _meta; specification 2025-06-18, basic, \"General fields\""},
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, _meta; specification 2025-06-18, basic, \"General fields\""},
 		{Consumer: consumer.TSSDK, Source: "the TypeScript SDK parses _meta as an object at every version"},
 	},
 	Summary: "_meta keys follow the specification's key format and keep out of MCP's reserved prefixes",

@@ -20,7 +20,7 @@ var ToolNameValid = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP specification 2025-11-25, server/tools, \"Tool Names\""},
+		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, server/tools, \"Tool Names\""},
 	},
 	Summary: "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
 	Fix:     lint.NoFix,
@@ -109,7 +109,7 @@ var ToolNameUnique = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP specification, server/tools, \"Tool\" (name: a unique identifier)"},
+		{Consumer: consumer.MCPSpec, Source: "MCP specification, server/tools, \"Tool\" (name: a unique identifier)"},
 	},
 	Summary:   "tool names are unique within a server",
 	Fix:       lint.NoFix,

@@ -355,6 +355,14 @@ func checkOpenAIArrayItems(p *lint.Pass) {
 			p.ReportFix(ptr, &lint.Fix{Message: "add \"items\": {}", Safe: true, Edits: lint.Diff(ptr, s, fixed)},
 				"array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}")
 		}
+		if s["items"] == false && schema.HasType(s, "array") {
+			// Zod 4 writes a tuple's end this way; VS Code's check reads
+			// false as missing.
+			fixed := mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any))
+			p.Report(lint.Diagnostic{RelPointer: ptr + "/items", Consumers: consumersOf(p, consumer.VSCode),
+				Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements",
+				Fix:     &lint.Fix{Message: "write \"items\": {\"not\": {}}", Safe: true, Edits: lint.Diff(ptr, s, fixed)}})
+		}
 		return true
 	})
 }
@@ -366,6 +374,8 @@ var OpenAIObjectProperties = &lint.Rule{
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.OpenAIChat, Error: "object schema missing properties", Source: "github/github-mcp-server#1548"},
+		{Consumer: consumer.OpenAIResponses, Error: "object schema missing properties", Source: "containers/kubernetes-mcp-server#717"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI API reference, FunctionDefinition.parameters (the form for no arguments)"},
 	},
 	Summary: "a tool's input schema root lists \"properties\", even an empty {}",
 	Fix:     lint.SafeFix,

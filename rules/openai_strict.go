@@ -290,10 +290,13 @@ func checkStrictKeywords(p *lint.Pass) {
 				found = append(found, k)
 			}
 		}
-		for _, k := range []string{"allOf", "oneOf"} {
+		for _, k := range []string{"allOf", "oneOf", "prefixItems"} {
 			if _, ok := s[k]; ok {
 				found = append(found, k)
 			}
+		}
+		if _, tuple := s["items"].([]any); tuple {
+			found = append(found, "items")
 		}
 		sort.Strings(found)
 		if isRoot {

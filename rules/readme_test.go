@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/consumer"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,4 +48,19 @@ func TestReadmeRuleTable(t *testing.T) {
 		return
 	}
 	t.Errorf("the README's rule table is stale; run go test ./rules -run TestReadmeRuleTable -update and review it")
+}
+
+// TestConsumersDeclared: every consumer a rule names is in the matrix, with
+// a source for the refusal.
+func TestConsumersDeclared(t *testing.T) {
+	for _, r := range All {
+		for _, f := range r.Consumers {
+			if consumer.ByID(f.Consumer) == nil {
+				t.Errorf("%s names unknown consumer %q", r.ID, f.Consumer)
+			}
+			if f.Source == "" {
+				t.Errorf("%s: the refusal by %s has no source", r.ID, f.Consumer)
+			}
+		}
+	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/mcplint/mcplint/schema"
 )
 
-var rootRules = []*lint.Rule{InputSchemaRootObject, OutputSchemaRootObject, RequiredInProperties}
+var rootRules = []*lint.Rule{InputSchemaRootObject, OutputSchemaRootObject, RootPropertiesObject, RequiredInProperties}
 
 // InputSchemaRootObject demands an object schema at the root of inputSchema.
 var InputSchemaRootObject = &lint.Rule{
@@ -20,9 +20,11 @@ var InputSchemaRootObject = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP schema.json, Tool.inputSchema, every version (\"type\": {\"const\": \"object\"})"},
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, Tool.inputSchema, every version (\"type\": {\"const\": \"object\"})"},
 		{Consumer: consumer.TSSDK, Error: "Invalid input: expected \"object\"", Source: "anthropics/claude-code#8014"},
 		{Consumer: consumer.OpenAIChat, Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403"},
+		{Consumer: consumer.OpenAIResponses, Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403 (the same function-parameters check)"},
+		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\" (the root must be an object)"},
 	},
 	Summary: "inputSchema is a JSON Schema object with \"type\": \"object\" at its root",
 	Fix:     lint.SafeFix,
@@ -105,7 +107,7 @@ var OutputSchemaRootObject = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP schema.json 2025-06-18 and 2025-11-25, Tool.outputSchema"},
+		{Consumer: consumer.MCPSpec, Source: "MCP schema.json 2025-06-18 and 2025-11-25, Tool.outputSchema"},
 		{Consumer: consumer.TSSDK, Error: "Invalid literal value, expected \"object\"", Source: "anthropics/claude-code#8014"},
 	},
 	Summary: "before protocol 2026-07-28, outputSchema has \"type\": \"object\" at its root",

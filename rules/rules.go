@@ -21,7 +21,10 @@
 package rules
 
 import (
+	"slices"
+
 	"github.com/mcplint/mcplint/breaking"
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 )
 
@@ -59,4 +62,17 @@ func ByID(id string) *lint.Rule {
 		}
 	}
 	return nil
+}
+
+// consumersOf picks, from the consumers the pass's rule protects, those a
+// particular finding concerns: a rule whose findings differ in who refuses
+// them reports each with its own.
+func consumersOf(p *lint.Pass, ids ...consumer.ID) []consumer.Refusal {
+	var out []consumer.Refusal
+	for _, r := range p.Rule.Consumers {
+		if slices.Contains(ids, r.Consumer) {
+			out = append(out, r)
+		}
+	}
+	return out
 }

@@ -18,10 +18,12 @@ var schemaKeys = []string{"inputSchema", "outputSchema"}
 var SchemaValid = &lint.Rule{
 	ID:       "schema-valid",
 	Packs:    []string{"mcp"},
+	Subject:  "schema-shape",
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
+		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
 		{Consumer: consumer.Anthropic, Error: "JSON schema is invalid. It must match JSON Schema draft 2020-12", Source: "anthropics/claude-code#586"},
+		{Consumer: consumer.VSCode, Error: "Failed to validate tool", Source: "microsoft/vscode-copilot-chat, toolSchemaNormalizer.ts (validates every tool against the draft-07 meta-schema)"},
 	},
 	Summary: "inputSchema and outputSchema are valid JSON Schema under their dialect",
 	Fix:     lint.NoFix,
@@ -206,7 +208,9 @@ var RefResolvable = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSchema, Source: "MCP specification 2026-07-28, basic, \"JSON Schema Usage\" (clients must not fetch network references)"},
+		{Consumer: consumer.MCPSpec, Source: "MCP specification 2026-07-28, basic, \"JSON Schema Usage\" (clients must not fetch network references)"},
+		{Consumer: consumer.ClaudeCode, Error: "can't resolve reference #/$defs/ScreenInstance from id #", Source: "anthropics/claude-code#76881"},
+		{Consumer: consumer.GeminiJSONSchema, Error: "can't resolve reference #/$defs/Issue from id #", Source: "google-gemini/gemini-cli#13142"},
 	},
 	Summary: "every $ref resolves inside the tool's own schema, never over the network",
 	Fix:     lint.NoFix,

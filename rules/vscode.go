@@ -19,6 +19,8 @@ var VSCodeToolCount = &lint.Rule{
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.VSCode, Source: "microsoft/vscode-copilot-release#9375"},
+		{Consumer: consumer.OpenAIChat, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
+		{Consumer: consumer.OpenAIResponses, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
 	},
 	Summary:   "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:       lint.NoFix,

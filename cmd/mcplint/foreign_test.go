@@ -35,14 +35,14 @@ testdata/foreign/openai-chat.json:10:9: error input-schema-root-object: paramete
    |
 10 |         "parameters": {
    |         ^
-   = refused by: MCP schema, MCP TypeScript SDK, OpenAI Chat Completions
+   = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "type": "object")
 
 testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool has no "parameters"; every tool needs one, {"type": "object"} for a tool without parameters
    |
 18 |       "function": {"name": "ping", "description": "Check the server answers."}
    |                   ^
-   = refused by: MCP schema, MCP TypeScript SDK, OpenAI Chat Completions
+   = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
 2 errors, 1 warning, 0 infos in 1 file (2 fixable, 1 more with --unsafe-fixes)
@@ -61,14 +61,14 @@ testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool ha
   |
 4 |   input_schema:
   |   ^
-  = refused by: MCP schema, MCP TypeScript SDK, OpenAI Chat Completions
+  = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
   = hint: fixable with ` + "`mcplint fix`" + ` (add "type": "object")
 
 testdata/foreign/anthropic.yaml:9:3: warning tool-name-valid: tool name "get weather" contains a space; use only A-Z a-z 0-9 _ - .
   |
 9 | - name: get weather
   |   ^
-  = refused by: MCP schema
+  = refused by: MCP specification
 
 1 error, 1 warning, 0 infos in 1 file (1 fixable)
 `,
@@ -80,7 +80,7 @@ testdata/foreign/anthropic.yaml:9:3: warning tool-name-valid: tool name "get wea
   |
 9 |           "parametersJsonSchema": {
   |           ^
-  = refused by: MCP schema, MCP TypeScript SDK, OpenAI Chat Completions
+  = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
   = hint: fixable with ` + "`mcplint fix`" + ` (add "type": "object")
 
 testdata/foreign/gemini.json:14:9: warning description-present: tool "ping" has no description; the model needs one to know when and how to call it
@@ -92,7 +92,7 @@ testdata/foreign/gemini.json:14:9: error input-schema-root-object: tool has no "
    |
 14 |         {"name": "ping"}
    |         ^
-   = refused by: MCP schema, MCP TypeScript SDK, OpenAI Chat Completions
+   = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
 2 errors, 1 warning, 0 infos in 1 file (2 fixable)

@@ -13,7 +13,7 @@ const namesText = `testdata/names.json:4:7: warning tool-name-valid: tool name "
   |
 4 |       "name": "files/read file",
   |       ^
-  = refused by: MCP schema
+  = refused by: MCP specification
 
 testdata/names.json:13:5: warning description-present: tool "search" has no description; the model needs one to know when and how to call it
    |
@@ -24,7 +24,7 @@ testdata/names.json:14:7: error tool-name-unique: tool name "search" is already 
    |
 14 |       "name": "search",
    |       ^
-   = refused by: MCP schema
+   = refused by: MCP specification
 
 1 error, 2 warnings, 0 infos in 1 file
 `

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/report"
 )
@@ -13,14 +16,21 @@ func (e *env) rulesCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "rules",
 		Usage:     "list the rules, or explain one",
-		ArgsUsage: "[RULE...]",
+		ArgsUsage: "[RULE|PACK|CONSUMER...]",
 		Description: `Without RULE, lists every rule: its ID, packs, default severity, fix kind
 and summary. With RULE IDs, prints each rule's documentation: why it
-exists, who breaks, a bad and a good example, its options and their
-defaults, and its sources.`,
+exists, who breaks, the consumers it protects, a bad and a good example,
+its options and their defaults, and its sources. A PACK name (mcp,
+security, openai-strict, ...) or a CONSUMER ID (anthropic, vscode, ...)
+lists the rules of that pack, or the rules protecting that consumer.
+--consumers lists the consumer matrix: every program that reads tool
+definitions, its mode, whether its rules run by default, and its rules.`,
 		OnUsageError: onUsageError,
-		Flags:        []cli.Flag{formatFlag()},
-		Action:       e.rules,
+		Flags: []cli.Flag{formatFlag(), &cli.BoolFlag{
+			Name:  "consumers",
+			Usage: "list the consumers (clients, SDKs, model APIs) and the rules that protect each",
+		}},
+		Action: e.rules,
 	}
 }
 
@@ -29,7 +39,21 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	if cmd.Bool("consumers") {
+		if fmtName == "json" {
+			return report.WriteConsumersJSON(e.stdout, e.catalogue)
+		}
+		return report.WriteConsumerTable(e.stdout, e.catalogue)
+	}
 	ids := cmd.Args().Slice()
+	if len(ids) == 1 && e.rule(ids[0]) == nil {
+		if group := e.group(ids[0]); group != nil {
+			if fmtName == "json" {
+				return report.WriteRulesJSON(e.stdout, group)
+			}
+			return report.WriteRuleTable(e.stdout, group)
+		}
+	}
 	if len(ids) == 0 {
 		if fmtName == "json" {
 			return report.WriteRulesJSON(e.stdout, e.catalogue)
@@ -40,7 +64,7 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	for _, id := range ids {
 		r := e.rule(id)
 		if r == nil {
-			return usagef("unknown rule %q (`mcplint rules` lists the rules)", id)
+			return usagef("unknown rule %q%s (`mcplint rules` lists the rules, `mcplint rules --consumers` the consumers)", id, e.suggestRule(id))
 		}
 		picked = append(picked, r)
 	}
@@ -70,4 +94,64 @@ func (e *env) rule(id string) *lint.Rule {
 		}
 	}
 	return nil
+}
+
+// group returns the rules of a pack, or the rules protecting a consumer;
+// nil when name is neither.
+func (e *env) group(name string) []*lint.Rule {
+	var out []*lint.Rule
+	for _, r := range e.catalogue {
+		if r.InPack(name) || slices.ContainsFunc(r.Consumers, func(f consumer.Refusal) bool { return string(f.Consumer) == name }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// suggestRule names the rule, pack or consumer closest to a mistyped name.
+func (e *env) suggestRule(name string) string {
+	var candidates []string
+	for _, r := range e.catalogue {
+		candidates = append(candidates, r.ID)
+	}
+	candidates = append(candidates, lint.Packs(e.catalogue)...)
+	for _, c := range consumer.All {
+		candidates = append(candidates, string(c.ID))
+	}
+	if s := closest(name, candidates); s != "" {
+		return fmt.Sprintf("; did you mean %q?", s)
+	}
+	return ""
+}
+
+// closest returns the candidate within a few edits of name, or "".
+func closest(name string, candidates []string) string {
+	best, bestD := "", max(2, len(name)/3)+1
+	for _, c := range candidates {
+		if d := editDistance(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }

@@ -77,6 +77,13 @@ type jsonRule struct {
 	Summary  string         `json:"summary"`
 	Options  map[string]any `json:"options"`
 	Doc      string         `json:"doc"`
+	// Consumers are the programs the rule protects.
+	Consumers []struct {
+		ID      string `json:"id"`
+		Mangles bool   `json:"mangles"`
+		Error   string `json:"error"`
+		Source  string `json:"source"`
+	} `json:"consumers"`
 }
 
 func strictDecode(t *testing.T, s string, v any) {
@@ -100,7 +107,7 @@ func TestRulesJSON(t *testing.T) {
 		t.Fatalf("version %d, %d rules", list.Version, len(list.Rules))
 	}
 	for _, rule := range list.Rules {
-		if rule.ID == "" || rule.Severity == "" || rule.Fix == "" || rule.Options == nil || rule.Packs == nil {
+		if rule.ID == "" || rule.Severity == "" || rule.Fix == "" || rule.Options == nil || rule.Packs == nil || rule.Consumers == nil {
 			t.Errorf("incomplete: %+v", rule)
 		}
 	}
@@ -178,5 +185,61 @@ func TestDescribeBuild(t *testing.T) {
 		if got := describeBuild(&c.bi); got != c.want {
 			t.Errorf("describeBuild(%+v) = %q, want %q", c.bi, got, c.want)
 		}
+	}
+}
+
+// TestRulesConsumers: the consumer matrix lists every consumer with the
+// rules that protect it, in text and JSON.
+func TestRulesConsumers(t *testing.T) {
+	r := mcplint(t, runOpts{}, "rules", "--consumers")
+	r.want(t, 0)
+	for _, want := range []string{"anthropic ", "claude-root-combinator", "openai-strict ", "opt-in"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("matrix lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r = mcplint(t, runOpts{}, "rules", "--consumers", "--format=json")
+	r.want(t, 0)
+	var doc struct {
+		Consumers []struct {
+			ID      string `json:"id"`
+			Default bool   `json:"default"`
+			Refuses []struct {
+				Rule   string `json:"rule"`
+				Source string `json:"source"`
+			} `json:"refuses"`
+		} `json:"consumers"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range doc.Consumers {
+		if c.ID == "openai-strict" {
+			found = !c.Default && len(c.Refuses) > 0 && c.Refuses[0].Source != ""
+		}
+	}
+	if !found {
+		t.Errorf("openai-strict is not an opt-in consumer with sourced rules: %s", r.stdout)
+	}
+}
+
+// TestRulesGroup: a pack or a consumer lists its rules; a mistyped name
+// suggests the closest.
+func TestRulesGroup(t *testing.T) {
+	r := mcplint(t, runOpts{}, "rules", "security")
+	r.want(t, 0)
+	if !strings.Contains(r.stdout, "description-injection ") || strings.Contains(r.stdout, "tool-name-unique") {
+		t.Errorf("rules security:\n%s", r.stdout)
+	}
+	r = mcplint(t, runOpts{}, "rules", "anthropic")
+	r.want(t, 0)
+	if !strings.Contains(r.stdout, "claude-root-combinator ") || strings.Contains(r.stdout, "gemini-ref") {
+		t.Errorf("rules anthropic:\n%s", r.stdout)
+	}
+	r = mcplint(t, runOpts{}, "rules", "claude-tool-nam")
+	r.want(t, 2)
+	if !strings.Contains(r.stderr, `did you mean "claude-tool-name"?`) {
+		t.Errorf("stderr: %s", r.stderr)
 	}
 }

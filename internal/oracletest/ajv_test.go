@@ -177,6 +177,7 @@ var ajvAllowances = []allowance{
 func ajvSubjects(t *testing.T) []subject {
 	t.Helper()
 	out := append(fixedCases(t), fixed(t, "mcp", "robust")...)
+	out = append(out, fixed(t, "default")...)
 	out = append(out, fixed(t, "openai", "openai-strict")...)
 	return append(out, fixed(t, "gemini")...)
 }

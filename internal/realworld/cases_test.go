@@ -10,17 +10,20 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/internal/testenv"
 	"github.com/mcplint/mcplint/manifest"
 )
 
-// consumers are the consumer IDs every case gives a verdict for, in the
-// order case.yaml lists them.
-var consumers = []string{
-	"mcp-schema", "ts-sdk", "anthropic", "claude-code", "claude-ai",
-	"openai-chat", "openai-responses", "openai-strict",
-	"gemini-parameters", "gemini-json-schema", "vscode", "cursor",
-}
+// consumers are the consumer IDs every case gives a verdict for: the
+// matrix's, so a consumer added there needs a verdict in every case.
+var consumers = func() []string {
+	var ids []string
+	for _, c := range consumer.All {
+		ids = append(ids, string(c.ID))
+	}
+	return ids
+}()
 
 var verdicts = []string{"accept", "refuse", "mangle", "unknown"}
 
@@ -36,8 +39,22 @@ type caseFile struct {
 	Basis     string            `yaml:"basis"`
 }
 
-// TestCasesWellFormed checks the thread and generator cases of the corpus
-// (thread-*, gen-*): exactly tools.json and case.yaml, a tools list mcplint
+// readCase decodes a case's case.yaml strictly: an unknown key is an error.
+func readCase(t *testing.T, dir string) caseFile {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c caseFile
+	if err := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField()).Decode(&c); err != nil {
+		t.Fatalf("%s/case.yaml: %v", dir, err)
+	}
+	return c
+}
+
+// TestCasesWellFormed checks every case of the corpus (thread-*, gen-*,
+// server-*): exactly tools.json and case.yaml, a tools list mcplint
 // reads, a verdict from every consumer, and a reason with its source for
 // every verdict that is not accept.
 func TestCasesWellFormed(t *testing.T) {
@@ -48,14 +65,14 @@ func TestCasesWellFormed(t *testing.T) {
 	}
 	n := 0
 	for _, e := range entries {
-		if !e.IsDir() || !(strings.HasPrefix(e.Name(), "thread-") || strings.HasPrefix(e.Name(), "gen-")) {
+		if !e.IsDir() {
 			continue
 		}
 		n++
 		t.Run(e.Name(), func(t *testing.T) { checkCase(t, filepath.Join(root, e.Name())) })
 	}
-	if n < 30 {
-		t.Errorf("%d thread and generator cases, want at least 30", n)
+	if n < 40 {
+		t.Errorf("%d cases, want at least 40", n)
 	}
 }
 
@@ -79,24 +96,19 @@ func checkCase(t *testing.T, dir string) {
 		t.Error("tools.json has no tools")
 	}
 
-	b, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c caseFile
-	if err := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField()).Decode(&c); err != nil {
-		t.Fatalf("case.yaml: %v", err)
-	}
+	c := readCase(t, dir)
 	if c.Title == "" || c.Reduced == "" {
 		t.Error("title and reduced must not be empty")
 	}
-	switch {
-	case strings.HasPrefix(filepath.Base(dir), "thread-") && c.Kind != "thread",
-		strings.HasPrefix(filepath.Base(dir), "gen-") && c.Kind != "generator":
+	prefix := map[string]string{"thread": "thread-", "generator": "gen-", "server": "server-"}[c.Kind]
+	if prefix == "" || !strings.HasPrefix(filepath.Base(dir), prefix) {
 		t.Errorf("kind %q does not match the directory name", c.Kind)
 	}
-	if (c.Kind == "generator") != (c.Generator != "") {
-		t.Errorf("generator %q: a generator case names its generator and version, a thread case leaves it empty", c.Generator)
+	switch {
+	case c.Kind == "generator" && c.Generator == "":
+		t.Error("a generator case names its generator and version")
+	case c.Kind == "thread" && c.Generator != "":
+		t.Errorf("generator %q: a thread case leaves it empty", c.Generator)
 	}
 	if len(c.Source) == 0 {
 		t.Error("no source")
