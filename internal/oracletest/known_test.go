@@ -51,9 +51,6 @@ var knownIssues = []knownIssue{
 	{"--strict", `keyword "$anchor"`, strictUndocumented},
 	{"--strict", `does not name a definition of the root's $defs`, strictUndocumented},
 	{"--strict", "not a boolean", strictUndocumented},
-	{"--strict", "a schema must be a JSON object, not an array", strictUndocumented},
-	{"--strict", `keyword "additionalItems"`, strictUndocumented},
-	{"--strict", `keyword "prefixItems"`, strictUndocumented},
 
 	// fix --select openai,openai-strict --unsafe-fixes.
 	{"openai-strict]", `format "`, strictFormats},
@@ -69,8 +66,6 @@ var knownIssues = []knownIssue{
 	{"openai-strict]", `keyword "enumDescriptions"`, strictUndocumented},
 	{"openai-strict]", `keyword "x-`, strictUndocumented},
 	{"openai-strict]", `keyword "patternProperties"`, strictUndocumented},
-	{"openai-strict]", `keyword "additionalItems"`, strictUndocumented},
-	{"openai-strict]", `keyword "prefixItems"`, strictUndocumented},
 	{"openai-strict]", `keyword "id"`, strictUndocumented},
 	{"openai-strict]", `keyword "uniqueItems"`, strictUndocumented},
 	{"openai-strict]", `keyword "contentEncoding"`, strictUndocumented},
