@@ -3,6 +3,7 @@ module github.com/mcplint/mcplint
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/fatih/color v1.19.0
 	github.com/go-json-experiment/json v1.27.2

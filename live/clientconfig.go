@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -24,8 +25,9 @@ type ConfiguredServer struct {
 
 // ReadClientConfig reads an MCP client configuration file: the
 // "mcpServers" map of Claude Desktop's claude_desktop_config.json, of
-// Claude Code's .mcp.json and of Cursor's mcp.json, or the "servers" map of
-// VS Code's .vscode/mcp.json (also under "mcp" in its settings.json).
+// Claude Code's .mcp.json, of Cursor's mcp.json, of Windsurf's
+// mcp_config.json and of Gemini CLI's settings.json, or the "servers" map
+// of VS Code's .vscode/mcp.json (also under "mcp" in its settings.json).
 // Comments and trailing commas (VS Code's JSONC) are accepted. Entries are
 // config.Server values; ${VAR}, ${VAR:-default} and ${env:VAR} are expanded
 // from getenv in commands, arguments, env, cwd, URLs and headers. Servers are
@@ -58,7 +60,7 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 		entries = doc.MCP.Servers
 	}
 	if entries == nil {
-		return nil, fmt.Errorf("%s: no \"mcpServers\" (Claude Desktop, .mcp.json, Cursor) or \"servers\" (VS Code) map", path)
+		return nil, fmt.Errorf("%s: %w", path, ErrNoServers)
 	}
 	dir := filepath.Dir(path)
 	workspace := dir
@@ -78,6 +80,7 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 		if err := json.Unmarshal(raw, &s); err != nil {
 			cs.Err = fmt.Errorf("server %q: %v", name, err)
 		} else {
+			otherURLs(&s, raw)
 			cs.Target, cs.Err = targetOf(s, dir, lookup)
 			if cs.Err != nil {
 				cs.Err = fmt.Errorf("server %q: %w", name, cs.Err)
@@ -87,6 +90,32 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// ErrNoServers: a configuration file has no map of servers.
+var ErrNoServers = errors.New("no \"mcpServers\" (Claude Desktop, .mcp.json, Cursor, Windsurf, Gemini CLI) or \"servers\" (VS Code) map")
+
+// otherURLs reads the URL keys of the clients that do not say "url":
+// Windsurf's "serverUrl" (https://docs.windsurf.com/windsurf/cascade/mcp)
+// and Gemini CLI's "httpUrl", its Streamable HTTP endpoint, where its "url"
+// is an SSE one (https://geminicli.com/docs/tools/mcp-server).
+func otherURLs(s *config.Server, raw json.RawMessage) {
+	var alt struct {
+		ServerURL string `json:"serverUrl"`
+		HTTPURL   string `json:"httpUrl"`
+	}
+	if s.URL != "" || json.Unmarshal(raw, &alt) != nil {
+		return
+	}
+	switch {
+	case alt.HTTPURL != "":
+		s.URL = alt.HTTPURL
+		if s.Type == "" && s.Transport == "" {
+			s.Type = "http"
+		}
+	case alt.ServerURL != "":
+		s.URL = alt.ServerURL
+	}
 }
 
 // targetOf turns an entry into a Target, expanding variables.

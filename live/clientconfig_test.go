@@ -1,6 +1,7 @@
 package live
 
 import (
+	"errors"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -60,6 +61,19 @@ func TestParseClientConfig(t *testing.T) {
 				"unset":    `server "unset": environment variable NO_SUCH_VAR is not set`,
 			},
 		},
+		{
+			name: "Windsurf and Gemini CLI URLs", path: "/home/u/.gemini/settings.json",
+			src: `{"theme": "x", "mcpServers": {
+				"ws": {"serverUrl": "https://ws.example/mcp"},
+				"gemini-http": {"httpUrl": "https://g.example/mcp", "headers": {"X-Key": "${TOKEN}"}},
+				"gemini-sse": {"url": "https://g.example/sse"}
+			}}`,
+			want: []ConfiguredServer{
+				{Name: "gemini-http", Target: Target{Transport: "http", URL: "https://g.example/mcp", Header: http.Header{"X-Key": {"t0k"}}}},
+				{Name: "gemini-sse", Target: Target{URL: "https://g.example/sse"}},
+				{Name: "ws", Target: Target{URL: "https://ws.example/mcp"}},
+			},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -82,7 +96,7 @@ func TestParseClientConfig(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseClientConfig("x.json", []byte(`{"other": {}}`), getenv); err == nil || !strings.Contains(err.Error(), `no "mcpServers"`) {
+	if _, err := ParseClientConfig("x.json", []byte(`{"other": {}}`), getenv); !errors.Is(err, ErrNoServers) || !strings.Contains(err.Error(), `x.json: no "mcpServers"`) {
 		t.Errorf("no server map: %v", err)
 	}
 }
