@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,13 +33,23 @@ break: list-result-valid, list-order-stable and stdio-stdout-clean.
   mcplint check -- npx -y @modelcontextprotocol/server-memory
   mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
   mcplint check --config .vscode/mcp.json
+  mcplint check --discover --dry-run
 
 A command after -- is started as a stdio server (in its own process group,
 stopped with everything it started when the check ends). A --url is reached
 over Streamable HTTP, falling back to the legacy HTTP+SSE transport when the
 server only speaks that. --config checks every server of an MCP client
 configuration file (Claude Desktop, Claude Code's .mcp.json, Cursor's
-mcp.json, VS Code's mcp.json), several at a time.
+mcp.json, VS Code's mcp.json, Windsurf, Gemini CLI), several at a time.
+
+--discover finds the configurations of the MCP clients of this user and of
+the project in the current directory: Claude Desktop, Claude Code (user,
+local and project scopes), Codex (config.toml), Cursor, Gemini CLI, VS Code
+(user and workspace), Windsurf, and every .mcp.json in the project. It lists
+each server with the command it would start or the URL it would reach; the
+servers are programs named in other people's files, so they are started
+only with --yes (--dry-run lists and starts nothing). Each is reported as
+"CLIENT (SCOPE): NAME".
 
 The default rules are lint's (packs mcp and robust) and the security pack.
 They are checked against the protocol version the server negotiated, unless
@@ -53,6 +64,9 @@ error or with something that is not a tool list, or HTTP failed).`
 // selection, when the catalogue has them: a live server is exactly where a
 // security review matters.
 var checkExtraPacks = []string{rules.SecurityPack}
+
+// errListed: --discover --dry-run listed the servers; nothing more to do.
+var errListed = errors.New("listed")
 
 // checkConcurrency bounds how many servers of a --config are checked at once.
 const checkConcurrency = 4
@@ -71,6 +85,9 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
 			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
 			&cli.StringFlag{Name: "config", Usage: "check every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
+			&cli.BoolFlag{Name: "discover", Usage: "find the MCP client configurations of this user and project (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex, .mcp.json) and list their servers; checking them needs --yes"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
+			&cli.BoolFlag{Name: "yes", Usage: "with --discover: start and check the servers found"},
 			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for the whole conversation"},
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed to `FILE`, a manifest that lint and fix read"},
 			formatFlag(),
@@ -113,13 +130,25 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 		return &usageError{err: err}
 	}
 	fixedProtocol := cmd.IsSet("protocol")
-	servers, err := e.checkTargets(cmd)
-	if err != nil {
-		return err
+	discover := cmd.Bool("discover")
+	if !discover && (cmd.Bool("dry-run") || cmd.Bool("yes")) {
+		return usagef("--dry-run and --yes go with --discover")
 	}
 	save := cmd.String("save")
-	if save != "" && len(servers) != 1 {
-		return usagef("--save writes one server's tool list; it cannot be used with --config")
+	if save != "" && (discover || cmd.String("config") != "") {
+		return usagef("--save writes one server's tool list; it cannot be used with --config or --discover")
+	}
+	var servers []live.ConfiguredServer
+	if discover {
+		servers, err = e.discover(cmd, fmtName)
+		if errors.Is(err, errListed) {
+			return nil
+		}
+	} else {
+		servers, err = e.checkTargets(cmd)
+	}
+	if err != nil {
+		return err
 	}
 
 	// Ctrl-C cancels the conversations, which stops the servers.
@@ -157,7 +186,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 				results[i].err = err
 				return
 			}
-			if save == "" && cmd.String("config") == "" && l.Server.Name != "" {
+			if save == "" && cmd.String("config") == "" && !discover && l.Server.Name != "" {
 				// Findings name the server rather than its command line.
 				l.Manifest.Path = l.Server.Name
 			}
@@ -181,7 +210,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 		}
 	}
 	quiet := cmd.Bool("quiet")
-	if cmd.String("config") == "" {
+	if cmd.String("config") == "" && !discover {
 		return e.reportOne(results[0], fmtName, color, quiet, min)
 	}
 	return e.reportMany(results, fmtName, color, quiet, min)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -269,5 +270,102 @@ func TestCheckInterrupt(t *testing.T) {
 	}
 	if err := syscall.Kill(server, 0); err == nil {
 		t.Errorf("the server (pid %d) is still running", server)
+	}
+}
+
+// TestCheckDiscover: a home folder with a Cursor and a Claude Desktop
+// configuration. --dry-run lists both servers and starts neither; without
+// --yes the list ends with a usage error; with --yes both are checked, one
+// report each.
+func TestCheckDiscover(t *testing.T) {
+	home := t.TempDir()
+	t.Chdir(t.TempDir()) // an empty project
+	pidfile := filepath.Join(t.TempDir(), "started")
+	entry := func(mode string) string {
+		b, _ := json.Marshal(map[string]any{"command": os.Args[0], "args": []string{"-test.run=^$"},
+			"env": map[string]string{checkServerEnv: mode, "MCPLINT_CHECK_TEST_PIDFILE": pidfile}})
+		return string(b)
+	}
+	writeFile := func(path, content string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cursor := filepath.Join(home, ".cursor", "mcp.json")
+	desktop := filepath.Join(home, ".config", "Claude", "claude_desktop_config.json")
+	if runtime.GOOS == "darwin" {
+		desktop = filepath.Join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
+	}
+	// "hang" writes the pid file as it starts: a started server leaves it.
+	writeFile(cursor, `{"mcpServers": {"notes": `+entry("hang")+`, "remote": {"url": "https://example.com/mcp?key=s3cret", "headers": {"Authorization": "Bearer ${TOKEN}"}}}}`)
+	writeFile(desktop, `{"mcpServers": {"files": `+entry("hang")+`}}`)
+	env := map[string]string{"HOME": home, "TOKEN": "t0ken-value"}
+
+	r := mcplint(t, runOpts{env: env}, "check", "--discover", "--dry-run")
+	r.want(t, 0)
+	bin := os.Args[0]
+	want := "Claude Desktop (user): ~" + strings.TrimPrefix(desktop, home) + "\n" +
+		"  files  stdio  " + bin + " '-test.run=^$'\n" +
+		"Cursor (user): ~/.cursor/mcp.json\n" +
+		"  notes   stdio  " + bin + " '-test.run=^$'\n" +
+		"  remote  http  https://example.com/mcp?key=***\n" +
+		"2 configurations, 3 servers\n"
+	if r.stdout != want || r.stderr != "" {
+		t.Errorf("stdout:\n%s\nwant:\n%s\nstderr:\n%s", r.stdout, want, r.stderr)
+	}
+	if strings.Contains(r.stdout, "s3cret") || strings.Contains(r.stdout, "t0ken") {
+		t.Errorf("a secret is shown:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(pidfile); err == nil {
+		t.Fatal("--dry-run started a server")
+	}
+
+	// Without --yes: the same list, and a usage error.
+	r = mcplint(t, runOpts{env: env}, "check", "--discover")
+	r.want(t, 2)
+	if r.stdout != want || !strings.Contains(r.stderr, "run again with --yes") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(pidfile); err == nil {
+		t.Fatal("--discover without --yes started a server")
+	}
+
+	// JSON.
+	r = mcplint(t, runOpts{env: env}, "check", "--discover", "--dry-run", "--format=json")
+	r.want(t, 0)
+	var doc struct {
+		Configurations []struct {
+			Client, Scope, Path string
+			Servers             []struct{ Name, Transport, URL string }
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Configurations) != 2 || doc.Configurations[1].Client != "Cursor" || doc.Configurations[1].Path != cursor ||
+		len(doc.Configurations[1].Servers) != 2 || doc.Configurations[1].Servers[1].URL != "https://example.com/mcp?key=***" {
+		t.Errorf("JSON: %+v", doc)
+	}
+
+	// With --yes: each server checked, one report per client and server.
+	writeFile(cursor, `{"mcpServers": {"notes": `+entry("ok")+`}}`)
+	writeFile(desktop, `{"mcpServers": {"files": `+entry("ok")+`}}`)
+	r = mcplint(t, runOpts{env: env}, "check", "--discover", "--yes", naming, "--fail-on=warning")
+	r.want(t, 1)
+	for _, s := range []string{"== Claude Desktop (user): files\nserver cli-test-server", "== Cursor (user): notes\nserver cli-test-server",
+		"Claude Desktop (user): files: 2 tools, 0 errors, 1 warning", "Cursor (user): notes: 2 tools, 0 errors, 1 warning"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q:\n%s", s, r.stdout)
+		}
+	}
+
+	// Usage errors.
+	for _, args := range [][]string{{"--dry-run", "--url", "http://x"}, {"--discover", "--url", "http://x"}, {"--discover", "--save", "x.json"}} {
+		r = mcplint(t, runOpts{env: env}, append([]string{"check"}, args...)...)
+		r.want(t, 2)
 	}
 }
