@@ -59,20 +59,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 	)
 	add := func(t *manifest.Tool, r *Rule, d Diagnostic) {
 		l.place(t, &d)
-		if l.suppressed(r, &d) {
-			return
-		}
-		if d.Consumers == nil {
-			d.Consumers = r.Consumers
-		}
-		if s, ok := l.Config.Severity[r.ID]; ok {
-			d.Severity = s
-		} else if d.Severity == 0 {
-			d.Severity = r.Severity
-		}
-		mu.Lock()
-		diags = append(diags, d)
-		mu.Unlock()
+		l.record(r, d, &mu, &diags)
 	}
 	var perTool []*Rule
 	for _, r := range l.Rules {
@@ -127,9 +114,49 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, err
 		}
 	}
+	if len(m.Results) > 0 {
+		addEntry := func(e *manifest.Entry, r *Rule, d Diagnostic) {
+			placeEntry(e, &d)
+			l.record(r, d, &mu, &diags)
+		}
+		for _, r := range l.Rules {
+			if r.CheckSurface == nil {
+				continue
+			}
+			err := guard(r, nil, func() {
+				r.CheckSurface(&SurfacePass{
+					Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
+					options: l.Config.Options[r.ID], packs: l.packs,
+					report: func(e *manifest.Entry, d Diagnostic) { addEntry(e, r, d) },
+				})
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
 	diags = mergeSubjects(diags, l.Rules)
 	Sort(diags)
 	return diags, nil
+}
+
+// record keeps a placed diagnostic of rule r unless the configuration
+// suppresses it, with the rule's consumers and the configured severity.
+func (l *Linter) record(r *Rule, d Diagnostic, mu *sync.Mutex, diags *[]Diagnostic) {
+	if l.suppressed(r, &d) {
+		return
+	}
+	if d.Consumers == nil {
+		d.Consumers = r.Consumers
+	}
+	if s, ok := l.Config.Severity[r.ID]; ok {
+		d.Severity = s
+	} else if d.Severity == 0 {
+		d.Severity = r.Severity
+	}
+	mu.Lock()
+	*diags = append(*diags, d)
+	mu.Unlock()
 }
 
 // worker lints tools one after the other. Its passes, one per rule, are

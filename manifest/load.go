@@ -334,7 +334,7 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 			return m.jsonError(base, err)
 		}
 		mb := member{start: vstart, end: vstart + len(raw), kind: raw.Kind()}
-		if mb.kind == '"' && (key == "name" || key == "type") {
+		if mb.kind == '"' && (key == "name" || key == "type" || key == "id") {
 			mb.str = rawString(raw)
 		}
 		mem[key] = mb
@@ -353,6 +353,9 @@ var shapeKeys = map[string]bool{
 	// Other consumers' formats (foreign.go).
 	"type": true, "function": true, "input_schema": true, geminiDecls: true, geminiDeclsSnake: true,
 	"parameters": true, "parametersJsonSchema": true, "parameters_json_schema": true,
+	// The rest of a server's surface (surface.go).
+	"prompts": true, "resources": true, "resourceTemplates": true,
+	"protocolVersion": true, "supportedVersions": true, "capabilities": true, "serverInfo": true,
 }
 
 func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) error {

@@ -459,7 +459,7 @@ func TestLoadErrors(t *testing.T) {
 		line: 1, col: 34,
 	}, {
 		name: "JSON-RPC result without tools",
-		src:  `{"jsonrpc":"2.0","id":1,"result":{"resources":[]}}`,
+		src:  `{"jsonrpc":"2.0","id":1,"result":{"contents":[]}}`,
 		want: `m.json:1:34: JSON-RPC result has no "tools" array: not a tools/list result`,
 		line: 1, col: 34,
 	}, {

@@ -10,7 +10,9 @@
 // Responses function tools, Anthropic tools, Gemini function declarations;
 // see foreign.go), whose schema member stands for inputSchema the same way.
 // JSON and YAML are both accepted; YAML keeps its own positions and is edited
-// as YAML.
+// as YAML. A JSON stream may also carry the rest of a server's surface:
+// prompts, resources, resource templates and the handshake result, read as
+// Entry values (surface.go).
 //
 // Nothing downstream re-parses the source: rules read decoded tool values,
 // diagnostics are placed through Tool.Locate, and fixes are applied with
@@ -81,6 +83,14 @@ type Manifest struct {
 	// Skipped lists the entries of another consumer's tool list that are
 	// not function tools (foreign.go).
 	Skipped []Skipped
+	// Prompts, Resources and Templates are the other entries of a
+	// server's surface, Results every result of a JSON-RPC stream or
+	// bare result (a list page, or the handshake's), Server the handshake
+	// result (nil when the source has none), and Refusals the list
+	// requests recorded as refused (surface.go).
+	Prompts, Resources, Templates, Results []*Entry
+	Server                                 *Entry
+	Refusals                               []Refusal
 
 	// lines holds the start offset of each line, built on first use;
 	// linesOnce makes that safe when rules run on several tools at once.
