@@ -21,13 +21,15 @@ func (t *capturingTransport) Connect(ctx context.Context) (mcp.Connection, error
 	if err != nil {
 		return nil, err
 	}
-	t.conn = &capture{Connection: c, pending: map[jsonrpc.ID]bool{}}
+	t.conn = &capture{Connection: c, pending: map[jsonrpc.ID]bool{}, other: map[jsonrpc.ID]string{}}
 	return t.conn, nil
 }
 
-// rawPage is one tools/list response as received.
+// rawPage is one tools/list response as received (or one response of
+// another method of the surface: see surface.go).
 type rawPage struct {
 	id     jsonrpc.ID
+	method string
 	result json.RawMessage
 	err    *jsonrpc.Error
 }
@@ -42,6 +44,10 @@ type capture struct {
 	mu      sync.Mutex
 	pending map[jsonrpc.ID]bool
 	pages   []rawPage
+	// other maps the requests of the rest of the surface (surfaceMethods)
+	// to their method; their responses go to surface.
+	other   map[jsonrpc.ID]string
+	surface []rawPage
 }
 
 const toolsList = "tools/list"
@@ -53,6 +59,10 @@ func (c *capture) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if r, ok := msg.(*jsonrpc.Request); ok && r.Method == toolsList && r.ID.IsValid() {
 		c.mu.Lock()
 		c.pending[r.ID] = true
+		c.mu.Unlock()
+	} else if ok && r.ID.IsValid() && surfaceMethods[r.Method] {
+		c.mu.Lock()
+		c.other[r.ID] = r.Method
 		c.mu.Unlock()
 	}
 	return c.Connection.Write(ctx, msg)
@@ -66,6 +76,10 @@ func (c *capture) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if method, ok := c.other[resp.ID]; ok {
+		delete(c.other, resp.ID)
+		return c.recordSurface(resp, method), nil
+	}
 	if !c.pending[resp.ID] {
 		return msg, nil
 	}

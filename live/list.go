@@ -31,12 +31,14 @@ type Server struct {
 	Transport string `json:"transport"`
 }
 
-// Listing is the tool list of a server, as it sent it.
+// Listing is what a server publishes, as it sent it.
 type Listing struct {
 	Server Server
 	// Src is an NDJSON stream of JSON-RPC responses, one per tools/list
-	// page, each carrying the server's result byte for byte. Saved to a
-	// file it is a manifest that `mcplint lint` and `fix` read.
+	// page, then the handshake result and the pages of prompts/list,
+	// resources/list and resources/templates/list (surface.go), each
+	// carrying the server's result byte for byte. Saved to a file it is a
+	// manifest that `mcplint lint` and `fix` read.
 	Src []byte
 	// Manifest is Src loaded, named as Options.Name.
 	Manifest *manifest.Manifest
@@ -94,6 +96,7 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 		}
 	}
 	l.Server.Transport = transport
+	hs := handshakeOf(ct.conn.takeSurface())
 	pages, err := pageThrough(ctx, cs, ct.conn)
 	if err != nil {
 		return nil, err
@@ -107,14 +110,6 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 		l.resultOffsets = append(l.resultOffsets, src.Len())
 		src.Write(p.result)
 		src.WriteString("}\n")
-	}
-	l.Src = src.Bytes()
-	l.Manifest, err = manifest.Load(opts.Name, l.Src)
-	if err != nil {
-		return nil, failf(KindResult, err, "the tools/list result is not a tool list (rule list-result-valid): %v", err)
-	}
-	for _, t := range l.Manifest.Tools {
-		l.Order = append(l.Order, t.Name)
 	}
 	if !opts.SkipSecondListing {
 		again, err := pageThrough(ctx, cs, ct.conn)
@@ -133,6 +128,20 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 				l.Again = append(l.Again, t.Name)
 			}
 		}
+	}
+	surface, err := listSurface(ctx, cs, ct.conn)
+	if err != nil {
+		return nil, err
+	}
+	l.Src = writeSurface(src.Bytes(), hs, surface)
+	// The surface's pages are objects recorded under their method, which
+	// the loader reads whatever they hold: an error here is the tools'.
+	l.Manifest, err = manifest.Load(opts.Name, l.Src)
+	if err != nil {
+		return nil, failf(KindResult, err, "the tools/list result is not a tool list (rule list-result-valid): %v", err)
+	}
+	for _, t := range l.Manifest.Tools {
+		l.Order = append(l.Order, t.Name)
 	}
 	return l, nil
 }

@@ -43,7 +43,7 @@ func (m *Manifest) objectShape(r shapeReader, doc int, v member, mem map[string]
 		_, isJSON := r.(jsonShapes)
 		tools, ok := rmem["tools"]
 		if !ok || tools.kind != '[' {
-			if method := resultMethod(rmem); isJSON && method != "" && !ok {
+			if method := resultMethodOf(rmem, mem["id"]); isJSON && method != "" && !ok {
 				return m.setShape(doc, ShapeJSONRPC, m.readSurface(doc, method, res, rmem, "/result"))
 			}
 			return m.errorAt(res.start, "JSON-RPC result has no \"tools\" array: not a tools/list result")

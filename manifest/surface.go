@@ -106,6 +106,18 @@ func resultMethod(mem map[string]member) string {
 	return ""
 }
 
+// resultMethodOf is resultMethod for a JSON-RPC response, whose "id", when
+// it names a method of the surface (as a saved surface's do), says more
+// than the members of a result that may be malformed.
+func resultMethodOf(mem map[string]member, id member) string {
+	if id.kind == '"' {
+		if _, list := listMembers[id.str]; (list && id.str != MethodTools) || Handshake(id.str) {
+			return id.str
+		}
+	}
+	return resultMethod(mem)
+}
+
 // readSurface records the result v (whose members are mem) of method, at
 // ptr in document doc, and the entries of its list.
 func (m *Manifest) readSurface(doc int, method string, v member, mem map[string]member, ptr string) error {

@@ -87,6 +87,7 @@ func TestLoadSurfaceShapes(t *testing.T) {
 		{name: "discover result", src: `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{}}}`, server: MethodDiscover},
 		{name: "an error for tools/list is no surface", src: `{"jsonrpc":"2.0","id":"tools/list","error":{"code":-1,"message":"x"}}`, err: "JSON-RPC error response"},
 		{name: "an error with a numeric id", src: `{"jsonrpc":"2.0","id":3,"error":{"code":-1,"message":"x"}}`, err: "JSON-RPC error response"},
+		{name: "a saved result names its method in its id", src: `{"jsonrpc":"2.0","id":"prompts/list","result":{"items":[]}}`, prompts: 0},
 		{name: "YAML carries tools only", src: "prompts:\n  - name: a\n", err: "no known shape"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

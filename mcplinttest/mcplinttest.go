@@ -1,9 +1,9 @@
 // Package mcplinttest lets the author of a Go MCP server built with the
 // official SDK (github.com/modelcontextprotocol/go-sdk) lint the tools the
 // server publishes from `go test`: Check connects a client to the server
-// over the SDK's in-memory transport, lists its tools as a real client does,
-// runs mcplint's default rules on what was listed, and fails the test with
-// the findings.
+// over the SDK's in-memory transport, lists its tools, prompts, resources
+// and resource templates as a real client does, runs mcplint's default
+// rules on what was listed, and fails the test with the findings.
 //
 //	func TestToolsLint(t *testing.T) {
 //		mcplinttest.Check(t, myserver.New())

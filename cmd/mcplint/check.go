@@ -21,14 +21,17 @@ import (
 	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/live"
+	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
 
-const checkDescription = `Connects to a running MCP server as a client, lists its tools (following
-every page of tools/list) and lints what it actually publishes with the same
-rules and output as ` + "`mcplint lint`" + `, plus the rules only a live server can
-break: list-result-valid, list-order-stable and stdio-stdout-clean.
+const checkDescription = `Connects to a running MCP server as a client, lists its tools, prompts,
+resources and resource templates (following every page), keeps its handshake
+result (capabilities, instructions) and lints what it actually publishes
+with the same rules and output as ` + "`mcplint lint`" + `, plus the rules only a live
+server can break: list-result-valid, list-order-stable and
+stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
   mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
@@ -74,7 +77,7 @@ const checkConcurrency = 4
 func (e *env) checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:         "check",
-		Usage:        "lint the tools of a running MCP server (stdio command, URL or client configuration)",
+		Usage:        "lint what a running MCP server publishes (stdio command, URL, client configuration, or every installed client's)",
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
 		Description:  checkDescription,
 		OnUsageError: onUsageError,
@@ -89,7 +92,7 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
 			&cli.BoolFlag{Name: "yes", Usage: "with --discover: start and check the servers found"},
 			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for the whole conversation"},
-			&cli.StringFlag{Name: "save", Usage: "write what the server listed to `FILE`, a manifest that lint and fix read"},
+			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read"},
 			formatFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary lines"},
 		}, e.selectionFlags()...),
@@ -322,8 +325,20 @@ func serverLine(l *live.Listing) string {
 	if s.Version != "" {
 		name += " " + s.Version
 	}
-	n := len(l.Manifest.Tools)
-	return fmt.Sprintf("%s, protocol %s over %s: %d tool%s", name, s.Protocol, s.Transport, n, map[bool]string{true: "", false: "s"}[n == 1])
+	return fmt.Sprintf("%s, protocol %s over %s: %s", name, s.Protocol, s.Transport, surfaceCounts(l.Manifest))
+}
+
+// surfaceCounts says how much of each kind a server published: "2 tools,
+// 3 prompts, 1 resource, 0 resource templates".
+func surfaceCounts(m *manifest.Manifest) string {
+	count := func(n int, noun string) string {
+		if n != 1 {
+			noun += "s"
+		}
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return count(len(m.Tools), "tool") + ", " + count(len(m.Prompts), "prompt") + ", " +
+		count(len(m.Resources), "resource") + ", " + count(len(m.Templates), "resource template")
 }
 
 func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.Severity) error {
@@ -332,7 +347,7 @@ func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.S
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
 	if fmtName == "json" {
-		doc := checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, Tools: toolNames(r.listing)}
+		doc := checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing)}
 		if err := writeIndentedJSON(e.stdout, doc); err != nil {
 			return err
 		}
@@ -346,11 +361,33 @@ func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.S
 }
 
 // checkJSON is the JSON report of one server: the lint report plus what
-// the server is and the tools it listed.
+// the server is and what it listed.
 type checkJSON struct {
 	report.JSONReport
 	Server live.Server `json:"server"`
-	Tools  []string    `json:"tools"`
+	surfaceJSON
+}
+
+// surfaceJSON names what a server listed: its tools and prompts by name,
+// its resources by URI and its resource templates by URI template, in the
+// order listed.
+type surfaceJSON struct {
+	Tools             []string `json:"tools"`
+	Prompts           []string `json:"prompts"`
+	Resources         []string `json:"resources"`
+	ResourceTemplates []string `json:"resourceTemplates"`
+}
+
+func surfaceOf(l *live.Listing) surfaceJSON {
+	keys := func(es []*manifest.Entry) []string {
+		out := []string{}
+		for _, e := range es {
+			out = append(out, e.Key)
+		}
+		return out
+	}
+	m := l.Manifest
+	return surfaceJSON{Tools: toolNames(l), Prompts: keys(m.Prompts), Resources: keys(m.Resources), ResourceTemplates: keys(m.Templates)}
 }
 
 func toolNames(l *live.Listing) []string {
@@ -368,9 +405,9 @@ type configJSON struct {
 }
 
 type configServerJSON struct {
-	Name        string                  `json:"name"`
-	Server      *live.Server            `json:"server"`
-	Tools       []string                `json:"tools"`
+	Name   string       `json:"name"`
+	Server *live.Server `json:"server"`
+	surfaceJSON
 	Diagnostics []report.JSONDiagnostic `json:"diagnostics"`
 	Summary     report.JSONSummary      `json:"summary"`
 	// Error is the failure, "" when the server was checked.
@@ -385,7 +422,7 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 	if fmtName == "json" {
 		doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
 		for _, r := range results {
-			s := configServerJSON{Name: r.name, Tools: []string{}, Diagnostics: []report.JSONDiagnostic{}}
+			s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Diagnostics: []report.JSONDiagnostic{}}
 			if r.err != nil {
 				failed++
 				s.Error = failureLines(r.err)
@@ -394,7 +431,7 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 				all = append(all, files...)
 				rep := report.NewJSONReport(files)
 				srv := r.listing.Server
-				s.Server, s.Tools, s.Diagnostics, s.Summary = &srv, toolNames(r.listing), rep.Diagnostics, rep.Summary
+				s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
 			}
 			doc.Servers = append(doc.Servers, s)
 		}
@@ -419,7 +456,7 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 			}
 			fmt.Fprintln(e.stdout)
 			s := report.Summarize(files)
-			fmt.Fprintf(&summary, "%s: %d tools, %d errors, %d warnings\n", r.name, len(r.listing.Manifest.Tools), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
 		}
 		fmt.Fprint(e.stdout, summary.String())
 	}
