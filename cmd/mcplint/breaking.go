@@ -146,7 +146,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 // revision.
 func (e *env) loadSource(ctx context.Context, src string) (*manifest.Manifest, error) {
 	if _, _, isGit, _ := breaking.ParseGitSource(src); isGit {
-		return breaking.ReadGit(ctx, "", src)
+		return breaking.ReadGit(ctx, "", src, e.fileLimits)
 	}
 	return e.load(src)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mattn/go-colorable"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
@@ -31,6 +32,9 @@ type env struct {
 	stdinTTY, stdoutTTY, stderrTTY bool
 	getenv                         func(string) string
 	catalogue                      []*lint.Rule
+	// fileLimits bound what reading a manifest may cost (--max-file-size
+	// and the other file limit flags).
+	fileLimits manifest.Limits
 }
 
 // run runs the command line args (args[0] is the program) and returns the
