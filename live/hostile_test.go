@@ -41,7 +41,7 @@ func TestStdioHostile(t *testing.T) {
 			"tools/list returned more than 100 tools, the limit (101 on 1 page)"},
 		{"paged", nil, Limits{ListSize: 200}, 0, KindLimit, LimitListSize, "the tools/list results are larger than the limit of 200 bytes (2 pages so far)"},
 		{"endless", nil, Limits{Pages: 50}, 0, KindPagination, LimitPages, "tools/list did not end after 50 pages, the limit"},
-		{"silent", nil, Limits{}, time.Second, KindTimeout, LimitTimeout, "the server did not answer in time (timeout)"},
+		{"silent", nil, Limits{}, time.Second, KindTimeout, LimitTimeout, "the server did not answer before the timeout"},
 		{"echo", nil, Limits{}, 0, KindEcho, "", "request back instead of answering it: it does not speak MCP"},
 	}
 	for _, c := range cases {
@@ -255,7 +255,7 @@ func TestCheckAllTimeoutBoundsLinting(t *testing.T) {
 		t.Fatalf("%d done, %d results", done.Load(), len(results))
 	}
 	e, ok := AsError(results[0].Err)
-	if !ok || e.Kind != KindTimeout || e.Limit != LimitTimeout || !strings.Contains(e.Msg, "linting its 40 tools took longer than allowed") {
+	if !ok || e.Kind != KindTimeout || e.Limit != LimitTimeout || !strings.Contains(e.Msg, "linting its 40 tools did not end before the timeout") {
 		t.Errorf("slow linting: %v", results[0].Err)
 	}
 	if results[1].Err != nil || results[1].Listing == nil || len(results[1].Diagnostics) == 0 || results[1].Listing.Manifest.Path != "b" {

@@ -194,7 +194,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 		p := got[0]
 		pages++
 		if bytes += int64(len(p.result)); bytes > limits.ListSize {
-			return limitf(LimitListSize, KindLimit, "the tools/list results are larger than the limit of %s (%d pages so far)", manifest.SizeText(limits.ListSize), pages)
+			return limitf(LimitListSize, KindLimit, "the tools/list results are larger than the limit of %s (%d page%s so far)", manifest.SizeText(limits.ListSize), pages, plural(pages))
 		}
 		var r struct {
 			Tools      []json.RawMessage `json:"tools"`
@@ -227,7 +227,7 @@ func handshakeError(ctx context.Context, err error) error {
 	}
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded):
-		e := failf(KindTimeout, err, "the server did not answer in time (timeout)")
+		e := failf(KindTimeout, err, "the server did not answer before the timeout")
 		e.Limit = LimitTimeout
 		return e
 	case errors.Is(ctx.Err(), context.Canceled):

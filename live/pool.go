@@ -103,7 +103,7 @@ func CheckContext(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.
 	case err == nil:
 		return diags, nil
 	case errors.Is(err, context.DeadlineExceeded):
-		e := failf(KindTimeout, err, "the check did not end in time: the server answered, but linting its %d tool%s took longer than allowed (timeout)", len(l.Manifest.Tools), plural(len(l.Manifest.Tools)))
+		e := failf(KindTimeout, err, "the server answered, but linting its %d tool%s did not end before the timeout", len(l.Manifest.Tools), plural(len(l.Manifest.Tools)))
 		e.Limit = LimitTimeout
 		return nil, e
 	case errors.Is(err, context.Canceled):

@@ -3,8 +3,12 @@ package live
 import "sync"
 
 // running holds the pids of the servers being checked, which KillOrphans
-// leaves alone.
-var running = &pidSet{m: map[int]bool{}}
+// leaves alone; serverGroups the process groups of every server started,
+// whose members KillOrphans may kill.
+var (
+	running      = &pidSet{m: map[int]bool{}}
+	serverGroups = &pidSet{m: map[int]bool{}}
+)
 
 type pidSet struct {
 	sync.Mutex

@@ -101,14 +101,21 @@ func AdoptOrphans() error {
 }
 
 // KillOrphans kills, with what they started, the processes AdoptOrphans
-// brought to this process: every child of this process that no running
-// check is waiting for. Call it when every check is over.
+// brought to this process: its children that no running check waits for
+// and that are in the process group of a server it started, or in a
+// session of their own (children this process started otherwise share its
+// session). Call it when the checks are over.
 func KillOrphans() {
 	self := os.Getpid()
+	_, ownSession, _ := groupOf(self)
 	for range 10 {
 		orphans := 0
 		for _, p := range childrenOf(self) {
 			if running.has(p) {
+				continue
+			}
+			group, session, ok := groupOf(p)
+			if !ok || (!serverGroups.has(group) && session == ownSession) {
 				continue
 			}
 			orphans++
@@ -142,25 +149,42 @@ func parents() map[int]int {
 	return out
 }
 
-// parentOf reads a process's parent from /proc/PID/stat, whose second
-// field (the command name, in parentheses) may itself hold spaces and
-// parentheses.
+// parentOf reads a process's parent from /proc.
 func parentOf(pid int) (int, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0, false
-	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 2 {
+	f, ok := statFields(pid)
+	if !ok {
 		return 0, false
 	}
 	pp, err := strconv.Atoi(f[1])
 	return pp, err == nil
+}
+
+// groupOf reads a process's process group and session from /proc.
+func groupOf(pid int) (group, session int, ok bool) {
+	f, ok := statFields(pid)
+	if !ok {
+		return 0, 0, false
+	}
+	g, err1 := strconv.Atoi(f[2])
+	s, err2 := strconv.Atoi(f[3])
+	return g, s, err1 == nil && err2 == nil
+}
+
+// statFields are the fields of /proc/PID/stat after the command name
+// (state, parent, process group, session, …). The name, in parentheses,
+// may itself hold spaces and parentheses.
+func statFields(pid int) ([]string, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil, false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return nil, false
+	}
+	f := strings.Fields(s[i+1:])
+	return f, len(f) >= 4
 }
 
 func childrenOf(pid int) []int {

@@ -97,6 +97,7 @@ func startChild(t Target, limits Limits) (*child, error) {
 		return nil, failf(KindStart, err, "cannot start %q: %s", t.Command[0], startReason(err))
 	}
 	running.add(cmd.Process.Pid)
+	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
 	pr, pw := io.Pipe()
 	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, out: pr, done: done, limit: limits.MessageSize,
 		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}

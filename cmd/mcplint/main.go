@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
@@ -35,6 +36,10 @@ type env struct {
 	// fileLimits bound what reading a manifest may cost (--max-file-size
 	// and the other file limit flags).
 	fileLimits manifest.Limits
+	// secrets are masked in everything the run prints or saves: the
+	// outputs are written through it, and commands add what they learn
+	// is secret (header values, expanded variables) before they print.
+	secrets *redact.Redactor
 }
 
 // run runs the command line args (args[0] is the program) and returns the
@@ -69,6 +74,15 @@ const (
 )
 
 func (e *env) run(ctx context.Context, args []string) int {
+	e.secrets = redact.New()
+	stdout, stderr := redact.NewWriter(e.secrets, e.stdout), redact.NewWriter(e.secrets, e.stderr)
+	e.stdout, e.stderr = stdout, stderr
+	defer stderr.Flush()
+	defer stdout.Flush()
+	return e.runCommand(ctx, args)
+}
+
+func (e *env) runCommand(ctx context.Context, args []string) int {
 	err := e.app().Run(ctx, args)
 	if err == nil {
 		return exitOK
@@ -86,11 +100,11 @@ func (e *env) run(ctx context.Context, args []string) int {
 	var ie *inputErrors
 	if errors.As(err, &ie) {
 		for _, err := range ie.errs {
-			fmt.Fprintf(e.stderr, "mcplint: %v\n", err)
+			fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
 		}
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "mcplint: %v\n", err)
+	fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
 	var ue *usageError
 	if errors.As(err, &ue) && ue.help != "" {
 		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
