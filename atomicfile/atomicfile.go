@@ -156,10 +156,13 @@ func (s *staged) name() error {
 		s.tmp = tmp
 		return nil
 	}
+	if !noProc(err) {
+		return err
+	}
 	// Without /proc the unnamed file cannot be linked: stage again, named.
-	f, tmp, nerr := createNamed(dir, base)
-	if nerr != nil {
-		return fmt.Errorf("%v; %w", err, nerr)
+	f, tmp, err := createNamed(dir, base)
+	if err != nil {
+		return err
 	}
 	s.f.Close()
 	s.f, s.tmp = f, tmp

@@ -37,8 +37,14 @@ func linkUnnamed(f *os.File, dir, base string) (string, error) {
 			return name, nil
 		}
 		if !errors.Is(err, unix.EEXIST) {
-			return "", &os.LinkError{Op: "link", Old: f.Name(), New: name, Err: err}
+			return "", &os.PathError{Op: "create", Path: name, Err: err}
 		}
 	}
 	return "", errors.New("no free temporary file name")
+}
+
+// noProc tells a link that failed for want of /proc/self/fd.
+func noProc(err error) bool {
+	_, statErr := os.Stat("/proc/self/fd")
+	return statErr != nil
 }

@@ -15,3 +15,5 @@ func createUnnamed(dir, base string) (*os.File, string, error) {
 func linkUnnamed(*os.File, string, string) (string, error) {
 	return "", errors.New("internal error: an unnamed temporary file on a system without them")
 }
+
+func noProc(error) bool { return false }

@@ -15,12 +15,11 @@ import (
 // when it nests deeper than Limits.Depth plus this.
 const yamlToolNesting = 8
 
-// tokenize scans text as lexer.Tokenize does and refuses more tokens than
-// the limit before they are parsed: the parsed document, kept to place
-// findings and edit, costs about 350 bytes a token. (The scanner returns
-// every token of the text at once, so the scan itself is bounded by
-// Limits.YAMLSize.)
-func (y *yamlDoc) tokenize(text string, limit int) (token.Tokens, error) {
+// tokenize scans text as lexer.Tokenize does. The scanner returns every
+// token of the text at once, so what it costs is bounded by
+// Limits.YAMLSize; the count is checked (Limits.YAMLTokens) before the
+// tokens are parsed, which keeps about 350 bytes a token.
+func (y *yamlDoc) tokenize(text string) token.Tokens {
 	var s scanner.Scanner
 	s.Init(text)
 	var tokens token.Tokens
@@ -31,10 +30,7 @@ func (y *yamlDoc) tokenize(text string, limit int) (token.Tokens, error) {
 		}
 		tokens.Add(sub...)
 	}
-	if len(tokens) > limit {
-		return nil, y.m.limitError(y.off(tokens[limit]), LimitYAMLTokens, "the YAML source has more than %d tokens (keys, values and punctuation); split it, or write it as JSON", limit)
-	}
-	return tokens, nil
+	return tokens
 }
 
 // checkExpansion refuses a document whose aliases stand for more than the

@@ -28,15 +28,16 @@ func (m *Manifest) loadYAML(base int) error {
 		// Without a final line break the scanner drops a trailing tag.
 		text += "\n"
 	}
-	tokens, err := y.tokenize(text, m.limits.YAMLTokens)
-	if err != nil {
-		return err
-	}
+	tokens := y.tokenize(text)
 	if tk := tokens.InvalidToken(); tk != nil {
 		return m.errorAt(y.off(tk), "invalid YAML: %s", tk.Error)
 	}
+	// Depth first: of a deep document, it is the cause.
 	if err := y.checkDepth(tokens, m.depthLimit()); err != nil {
 		return err
+	}
+	if limit := m.limits.YAMLTokens; limit > 0 && len(tokens) > limit {
+		return m.limitError(y.off(tokens[limit]), LimitYAMLTokens, "the YAML source has more than %d tokens (keys, values and punctuation); split it, or write it as JSON", limit)
 	}
 	y.shiftAfterTags(tokens)
 	var docs []*ast.DocumentNode
