@@ -142,7 +142,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 			_, _ = io.Copy(io.Discard, r)
 			return
 		}
-		line = append(line, frag...)
+		line = appendLine(line, frag, c.limit+2)
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -174,6 +174,18 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 			return
 		}
 	}
+}
+
+// appendLine appends frag to line, doubling its capacity when it must grow,
+// never past limit: append grows a large slice by a quarter at a time,
+// leaving four or five times the line in garbage behind it.
+func appendLine(line, frag []byte, limit int64) []byte {
+	if need := len(line) + len(frag); need > cap(line) {
+		grown := make([]byte, len(line), min(max(2*cap(line), need), int(limit)))
+		copy(grown, line)
+		line = grown
+	}
+	return append(line, frag...)
 }
 
 func isJSONRPC(line []byte) bool {

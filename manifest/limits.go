@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -146,40 +147,57 @@ func ReadAll(r io.Reader, name string, limit int64) ([]byte, error) {
 	return readLimited(r, name, limit, 0)
 }
 
-// readLimited reads all of r, refusing more than limit bytes. The buffer
-// starts at the size hint (the file's size; 0 when unknown) and otherwise
-// doubles, never past limit+1 bytes: memory peaks at about one and a half
-// times the input (the old buffer and the new during a copy), where a
-// bytes.Buffer would double past the limit and peak at four times it.
+// readLimited reads all of r, refusing more than limit bytes. With a size
+// hint (the file's size; 0 when unknown) it reads into one buffer of that
+// size. Otherwise it reads chunks and joins them once at the end, so that
+// memory peaks at twice the input (the chunks and the joined copy), and at
+// the limit for an input that passes it, where a growing buffer would leave
+// its outgrown copies behind and, as bytes.Buffer does, double past the
+// limit.
 func readLimited(r io.Reader, name string, limit, size int64) ([]byte, error) {
-	ceiling := limit + 1 // one byte more than allowed tells "too large"
-	n := int64(64 << 10)
-	if size > 0 {
-		n = size + 1 // +1: a file that grew since Stat is seen at its end
-	}
-	buf := make([]byte, 0, min(n, ceiling))
-	for {
-		if len(buf) == cap(buf) {
-			if int64(len(buf)) >= ceiling {
-				break
-			}
-			grown := make([]byte, len(buf), min(2*int64(cap(buf)), ceiling))
-			copy(grown, buf)
-			buf = grown
+	if size > 0 && size <= limit {
+		buf := make([]byte, size+1) // +1: a file that grew since Stat is seen
+		n, err := io.ReadFull(r, buf)
+		switch {
+		case err == io.ErrUnexpectedEOF || err == io.EOF:
+			return buf[:n], nil
+		case err != nil:
+			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
-		k, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+k]
-		if err == io.EOF {
+		// The file grew: read on, in chunks.
+		rest, err := readLimited(r, name, limit-int64(n), 0)
+		if err != nil {
+			if e, ok := err.(*Error); ok && e.Limit == LimitSize {
+				return nil, tooLarge(name, limit)
+			}
+			return nil, err
+		}
+		return append(buf, rest...), nil
+	}
+	const chunkSize = 1 << 20
+	var (
+		chunks [][]byte
+		total  int64
+	)
+	for total <= limit {
+		chunk := make([]byte, min(chunkSize, limit+1-total))
+		n, err := io.ReadFull(r, chunk)
+		chunks = append(chunks, chunk[:n])
+		total += int64(n)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
 		}
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
 	}
-	if int64(len(buf)) > limit {
+	if total > limit {
 		return nil, tooLarge(name, limit)
 	}
-	return buf, nil
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	return bytes.Join(chunks, nil), nil
 }
 
 func tooLarge(name string, limit int64) error {

@@ -95,17 +95,38 @@ func hostileServer(mode string) (code int, ok bool) {
 		case "tools/list":
 			switch mode {
 			case "longline":
-				_, _ = out.Write(bytes.Repeat([]byte("a"), size))
+				// Written a megabyte at a time, to cost this process
+				// nothing whatever the size.
+				chunk := bytes.Repeat([]byte("a"), 1<<20)
+				for left := size; left > 0; left -= len(chunk) {
+					if _, err := out.Write(chunk[:min(left, len(chunk))]); err != nil {
+						return 0, true
+					}
+				}
 				out.Flush()
 				time.Sleep(time.Hour)
-			case "bigpage":
-				reply["result"] = map[string]any{"tools": []any{tool("big", strings.Repeat("x", size))}}
-			case "manytools":
-				tools := make([]any, size)
-				for i := range tools {
-					tools[i] = map[string]any{"name": "t" + strconv.Itoa(i), "inputSchema": map[string]any{}}
+			case "bigpage", "manytools":
+				// Streamed, to cost this process little whatever the size
+				// (the benchmark measures mcplint's memory, which its
+				// children's peak would hide).
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
+				if mode == "bigpage" {
+					out.WriteString(`{"name":"big","inputSchema":{"type":"object"},"description":"`)
+					for left := size; left > 0; left -= 1 << 16 {
+						out.WriteString(strings.Repeat("x", min(left, 1<<16)))
+					}
+					out.WriteString(`"}`)
+				} else {
+					for i := range size {
+						if i > 0 {
+							out.WriteByte(',')
+						}
+						fmt.Fprintf(out, `{"name":"t%d","inputSchema":{}}`, i)
+					}
 				}
-				reply["result"] = map[string]any{"tools": tools}
+				out.WriteString("]}}\n")
+				out.Flush()
+				continue
 			case "leak":
 				reply["result"] = map[string]any{"tools": []any{tool("leak_"+secret, "Uses the key "+secret+".")}}
 			case "leakerror":
@@ -301,15 +322,23 @@ func hugeAnswer(n int) http.Handler {
 			w.WriteHeader(http.StatusAccepted)
 			return
 		}
-		result := `{}`
+		w.Header().Set("Content-Type", "application/json")
 		switch req.Method {
 		case "initialize":
-			result = `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"huge","version":"1"}}`
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"huge","version":"1"}}}`, req.ID)
 		case "tools/list":
-			result = `{"tools":[{"name":"t","inputSchema":{"type":"object"},"description":"` + strings.Repeat("x", n) + `"}]}`
+			// Streamed a megabyte at a time, to cost this process nothing.
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"},"description":"`, req.ID)
+			chunk := bytes.Repeat([]byte("x"), 1<<20)
+			for left := n; left > 0; left -= len(chunk) {
+				if _, err := w.Write(chunk[:min(left, len(chunk))]); err != nil {
+					return
+				}
+			}
+			io.WriteString(w, `"}]}}`)
+		default:
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, req.ID)
 		}
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, result)
 	})
 }
 
