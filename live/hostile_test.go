@@ -264,4 +264,17 @@ func TestCheckAllTimeoutBoundsLinting(t *testing.T) {
 	if results[2].Err == nil || results[2].Listing != nil {
 		t.Errorf("a server that cannot be reached as written: %+v", results[2])
 	}
+
+	// One tool whose rules outlast the timeout: the check ends on time.
+	stuck := &lint.Rule{ID: "stuck", Packs: []string{"mcp"}, Check: func(*lint.Pass) { time.Sleep(20 * time.Second) }}
+	start := time.Now()
+	results = CheckAll(context.Background(), servers[1:2], CheckOptions{
+		Timeout: 2 * time.Second,
+		Linter: func(ConfiguredServer, *Listing) (*lint.Linter, error) {
+			return lint.New([]*lint.Rule{stuck}, lint.Config{Select: []string{"all"}})
+		},
+	})
+	if e, ok := AsError(results[0].Err); !ok || e.Kind != KindTimeout || time.Since(start) > 10*time.Second {
+		t.Errorf("a tool linted past the timeout: %v after %v", results[0].Err, time.Since(start))
+	}
 }

@@ -95,10 +95,29 @@ func checkOne(ctx context.Context, s ConfiguredServer, o CheckOptions) (*Listing
 	return l, diags, err
 }
 
-// CheckContext is Check that stops when ctx is done, with a KindTimeout
+// CheckContext is Check that ends when ctx is done, with a KindTimeout
 // *Error when its deadline passed (KindCanceled when it was cancelled).
+// Linting stops between two tools; a single tool whose rules outlast the
+// deadline is left to finish in the background, its result dropped, so
+// that the caller's time is bounded all the same.
 func CheckContext(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
-	diags, err := checkListing(ctx, linter, l)
+	type outcome struct {
+		diags []lint.Diagnostic
+		err   error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		diags, err := checkListing(ctx, linter, l)
+		done <- outcome{diags, err}
+	}()
+	var diags []lint.Diagnostic
+	var err error
+	select {
+	case o := <-done:
+		diags, err = o.diags, o.err
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
 	switch {
 	case err == nil:
 		return diags, nil
