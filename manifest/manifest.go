@@ -20,6 +20,11 @@
 // Tools are decoded one at a time (Tool.Value) so a large manifest is never
 // held as one decoded tree: the loader only records where each tool starts and
 // ends.
+//
+// Every source is read and loaded under Limits (limits.go): its size, the
+// nesting of a tool, and for YAML its size, its tokens and what its aliases
+// stand for, each checked before the work it bounds, so that a hostile file
+// fails with an *Error naming the limit instead of exhausting memory.
 package manifest
 
 import (

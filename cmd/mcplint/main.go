@@ -1,6 +1,7 @@
 // Command mcplint lints and repairs the tool definitions (tools/list results)
 // of MCP servers. It is a thin layer over the library: flags are read here,
-// the work is done by packages manifest, lint, rules, report and atomicfile.
+// the work is done by packages manifest, lint, rules, report, live and
+// atomicfile; everything printed or saved goes through package redact.
 package main
 
 import (
