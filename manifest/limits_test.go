@@ -176,3 +176,32 @@ func TestSizeText(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLimits measures what refusing a hostile input costs (B/op): an
+// endless input read to a 64 MiB limit (the chunks read, once), YAML
+// nested 9,990 levels deep (30 tools, refused before parsing), and a 1 MiB
+// string aliased 4,096 times (refused before decoding).
+func BenchmarkLimits(b *testing.B) {
+	deep := "tools:\n" + strings.Repeat("  - name: t\n    inputSchema: "+strings.Repeat("{a: ", 9990)+"1"+strings.Repeat("}", 9990)+"\n", 30)
+	bomb := "x: &s " + strings.Repeat("a", 1<<20) + "\ntools:\n  - name: t\n    inputSchema:\n      type: object\n      properties:\n"
+	for i := range 4096 {
+		bomb += "        p" + strings.Repeat("z", i/26) + string(rune('a'+i%26)) + ": {description: *s}\n"
+	}
+	for _, c := range []struct {
+		name string
+		load func() error
+	}{
+		{"endless-64MiB", func() error { _, err := (Limits{Size: 64 << 20}).Read("<stdin>", &zeros{}); return err }},
+		{"yaml-nested-9990", func() error { _, err := Load("deep.yaml", []byte(deep)); return err }},
+		{"yaml-aliased-4096", func() error { _, err := Load("bomb.yaml", []byte(bomb)); return err }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if c.load() == nil {
+					b.Fatal("loaded")
+				}
+			}
+		})
+	}
+}
