@@ -96,6 +96,7 @@ func (s codexServer) target(dir string, getenv func(string) (string, bool)) (liv
 			// An unset variable leaves the header out, as Codex does.
 			if v, ok := getenv(s.EnvHTTPHeaders[k]); ok && v != "" {
 				set(k, v)
+				t.Expanded = append(t.Expanded, v)
 			}
 		}
 		if s.BearerTokenEnvVar != "" {
@@ -104,6 +105,7 @@ func (s codexServer) target(dir string, getenv func(string) (string, bool)) (liv
 				return t, fmt.Errorf("environment variable %s is not set", s.BearerTokenEnvVar)
 			}
 			set("Authorization", "Bearer "+v)
+			t.Expanded = append(t.Expanded, v)
 		}
 	default:
 		return t, errors.New(`neither "command" nor "url"`)

@@ -25,8 +25,8 @@ func TestParseClientConfig(t *testing.T) {
 				"remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}
 			}}`,
 			want: []ConfiguredServer{
-				{Name: "fs", Target: Target{Transport: "stdio", Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/u/notes"}, Env: []string{"LOG=info"}, Dir: "/cfg/srv"}},
-				{Name: "remote", Target: Target{URL: "https://example.com/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}}},
+				{Name: "fs", Target: Target{Transport: "stdio", Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/u/notes"}, Env: []string{"LOG=info"}, Dir: "/cfg/srv", Expanded: []string{"/home/u"}}},
+				{Name: "remote", Target: Target{URL: "https://example.com/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}, Expanded: []string{"t0k"}}},
 			},
 		},
 		{
@@ -52,7 +52,7 @@ func TestParseClientConfig(t *testing.T) {
 				},
 			}`,
 			want: []ConfiguredServer{
-				{Name: "gh", Target: Target{Transport: "http", URL: "https://api.example.com/mcp/", Header: http.Header{"Authorization": {"Bearer t0k"}}}},
+				{Name: "gh", Target: Target{Transport: "http", URL: "https://api.example.com/mcp/", Header: http.Header{"Authorization": {"Bearer t0k"}}, Expanded: []string{"t0k"}}},
 				{Name: "local", Target: Target{Transport: "stdio", Command: []string{"/w/bin/server", "--url=http://x//y"}}},
 			},
 			errs: map[string]string{
@@ -69,7 +69,7 @@ func TestParseClientConfig(t *testing.T) {
 				"gemini-sse": {"url": "https://g.example/sse"}
 			}}`,
 			want: []ConfiguredServer{
-				{Name: "gemini-http", Target: Target{Transport: "http", URL: "https://g.example/mcp", Header: http.Header{"X-Key": {"t0k"}}}},
+				{Name: "gemini-http", Target: Target{Transport: "http", URL: "https://g.example/mcp", Header: http.Header{"X-Key": {"t0k"}}, Expanded: []string{"t0k"}}},
 				{Name: "gemini-sse", Target: Target{URL: "https://g.example/sse"}},
 				{Name: "ws", Target: Target{URL: "https://ws.example/mcp"}},
 			},

@@ -79,11 +79,12 @@ func handshakeOf(got []rawPage) *rawPage {
 	return hs
 }
 
-// listSurface lists prompts, resources and resource templates.
-func listSurface(ctx context.Context, cs *mcp.ClientSession, c *capture) ([]rawPage, error) {
+// listSurface lists prompts, resources and resource templates, each list
+// held to limits as the tools' is.
+func listSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, limits Limits) ([]rawPage, error) {
 	var out []rawPage
 	for _, method := range manifest.ListMethods[1:] {
-		pages, err := pageSurface(ctx, cs, c, method)
+		pages, err := pageSurface(ctx, cs, c, method, limits)
 		if err != nil {
 			return nil, err
 		}
@@ -96,16 +97,17 @@ func listSurface(ctx context.Context, cs *mcp.ClientSession, c *capture) ([]rawP
 // nextCursor as the raw results give it. A JSON-RPC error ends the list as
 // a page of its own (a refusal); a failed transport or a timeout fails the
 // listing.
-func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method string) ([]rawPage, error) {
+func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method string, limits Limits) ([]rawPage, error) {
 	var (
 		pages   []rawPage
 		entries int
+		bytes   int64
 	)
 	seen := map[string]bool{}
 	cursor := ""
 	for {
-		if len(pages) == MaxPages {
-			return nil, failf(KindPagination, nil, "%s did not end after %d pages; the server's pagination never ends", method, MaxPages)
+		if len(pages) == limits.Pages {
+			return nil, limitf(LimitPages, KindPagination, "%s did not end after %d pages, the limit; the server's pagination never ends", method, limits.Pages)
 		}
 		var err error
 		switch method {
@@ -131,12 +133,15 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, oneLine(string(p.result)))
 		}
 		pages = append(pages, p)
+		if bytes += int64(len(p.result)); bytes > limits.ListSize {
+			return nil, limitf(LimitListSize, KindLimit, "the %s results are larger than the limit of %s (%d page%s so far)", method, manifest.SizeText(limits.ListSize), len(pages), plural(len(pages)))
+		}
 		var r map[string]json.RawMessage
 		_ = json.Unmarshal(p.result, &r)
 		var list []json.RawMessage
 		_ = json.Unmarshal(r[manifest.ListMember(method)], &list)
-		if entries += len(list); entries > MaxTools {
-			return nil, failf(KindPagination, nil, "%s returned more than %d entries over %d pages; the server's pagination never ends", method, MaxTools, len(pages))
+		if entries += len(list); entries > limits.Tools {
+			return nil, limitf(LimitTools, KindLimit, "%s returned more than %d entries, the limit (%d on %d page%s)", method, limits.Tools, entries, len(pages), plural(len(pages)))
 		}
 		var next string
 		if json.Unmarshal(r["nextCursor"], &next) != nil || next == "" {
@@ -159,6 +164,22 @@ func isObject(raw json.RawMessage) bool {
 		return b == '{'
 	}
 	return false
+}
+
+// surfaceSize bounds the bytes writeSurface appends.
+func surfaceSize(hs *rawPage, pages []rawPage) int {
+	const line = 64 // a line's JSON-RPC frame, an error's code and frame
+	n := 0
+	if hs != nil {
+		n += line + len(hs.result)
+	}
+	for _, p := range pages {
+		n += line + len(p.result)
+		if p.err != nil {
+			n += len(p.err.Message) * 2
+		}
+	}
+	return n
 }
 
 // writeSurface appends the handshake result and the surface's pages to

@@ -193,11 +193,11 @@ func (m *Manifest) refusal(doc int, id, e member) bool {
 // Value decodes the entry, as Tool.Value decodes a tool.
 func (e *Entry) Value() (any, error) {
 	dec := newDecoder(e.M.Src[e.start:e.end])
-	v, err := decodeValue(dec, 0)
+	v, err := decodeValue(dec, e.M.depthLimit())
 	if err != nil {
 		if err == errTooDeep {
 			off := e.start + skipSpace(e.M.Src[e.start:e.end], int(dec.InputOffset()))
-			return nil, e.M.errorAt(off, "nesting deeper than %d levels", MaxDepth)
+			return nil, e.M.limitError(off, LimitDepth, "nesting deeper than %d levels", e.M.depthLimit())
 		}
 		return nil, e.M.jsonError(e.start, err)
 	}

@@ -39,12 +39,15 @@ func TestMain(m *testing.M) {
 	case "crash":
 		fmt.Fprintln(os.Stderr, "panic: cannot open database")
 		os.Exit(2)
-	case "poisoned":
+	case "hostile-surface":
 		if err := poisonedServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
 	default:
+		if code, ok := hostileServer(os.Getenv(checkServerEnv)); ok {
+			os.Exit(code)
+		}
 		if err := testServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)
 		}
@@ -175,7 +178,7 @@ func TestCheckFailures(t *testing.T) {
 	pidfile := filepath.Join(t.TempDir(), "pid")
 	r = mcplint(t, runOpts{}, "check", "--timeout=500ms", serverEnvFlag("hang"), "--env=MCPLINT_CHECK_TEST_PIDFILE="+pidfile, "--", os.Args[0])
 	r.want(t, 3)
-	if r.stderr != "mcplint: the server did not answer in time (timeout)\n" {
+	if r.stderr != "mcplint: the server did not answer before the timeout (raise the limit with --timeout)\n" {
 		t.Errorf("stderr %q", r.stderr)
 	}
 	if b, err := os.ReadFile(pidfile); err != nil {
@@ -398,7 +401,7 @@ func TestCheckDiscover(t *testing.T) {
 // the saved surface gives lint the same findings at the same places.
 func TestCheckSurfaceSecurity(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "surface.ndjson")
-	r := mcplint(t, runOpts{}, "check", "--save", save, serverEnvFlag("poisoned"), "--", os.Args[0], "-test.run=^$")
+	r := mcplint(t, runOpts{}, "check", "--save", save, serverEnvFlag("hostile-surface"), "--", os.Args[0], "-test.run=^$")
 	r.want(t, 1)
 	src, err := os.ReadFile(save)
 	if err != nil {

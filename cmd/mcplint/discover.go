@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/clients"
 	"github.com/mcplint/mcplint/live"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 )
 
@@ -33,6 +33,8 @@ func (e *env) discoverTargets(cmd *cli.Command) ([]live.ConfiguredServer, []clie
 	var servers []live.ConfiguredServer
 	for _, c := range configs {
 		for _, s := range c.Servers {
+			// Masked in everything printed: the list, the reports.
+			e.addSecrets(s.Target)
 			s.Name = c.Label() + ": " + s.Name
 			servers = append(servers, s)
 		}
@@ -152,21 +154,13 @@ func transportOf(t live.Target) string {
 	return "http"
 }
 
-// shownURL is a URL as it may be printed: without the password of its
-// user information and with the values of its query (API keys travel
-// there) masked.
+// shownURL is a URL as it may be printed (redact.URL): user information
+// and query values (API keys travel there) masked.
 func shownURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || raw == "" {
-		return raw
+	if raw == "" {
+		return ""
 	}
-	if q := u.Query(); len(q) > 0 {
-		for k := range q {
-			q[k] = []string{"***"}
-		}
-		u.RawQuery = strings.ReplaceAll(q.Encode(), "%2A%2A%2A", "***")
-	}
-	return u.Redacted()
+	return redact.URL(raw)
 }
 
 // shellWord quotes a word that a POSIX shell would split or expand, so

@@ -5,8 +5,8 @@ import "testing"
 func TestShownURLAndShellWord(t *testing.T) {
 	for in, want := range map[string]string{
 		"https://example.com/mcp":                    "https://example.com/mcp",
-		"https://u:pw@example.com/mcp?key=abc&x=1":   "https://u:xxxxx@example.com/mcp?key=***&x=***",
-		"http://127.0.0.1:3000/sse?token=a%20b#frag": "http://127.0.0.1:3000/sse?token=***#frag",
+		"https://u:pw@example.com/mcp?key=abc&x=1":   "https://***@example.com/mcp?key=***&x=***",
+		"http://127.0.0.1:3000/sse?token=a%20b#frag": "http://127.0.0.1:3000/sse?token=***",
 	} {
 		if got := shownURL(in); got != want {
 			t.Errorf("shownURL(%q) = %q, want %q", in, got, want)
