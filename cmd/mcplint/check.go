@@ -20,6 +20,7 @@ import (
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/live"
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pin"
 	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
@@ -82,22 +83,31 @@ func (e *env) checkCommand() *cli.Command {
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
 		Description:  checkDescription,
 		OnUsageError: onUsageError,
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "url", Usage: "check the server at `URL` (Streamable HTTP, or legacy SSE)"},
-			&cli.StringFlag{Name: "transport", Usage: "force the `TRANSPORT`: stdio, http (Streamable HTTP) or sse (legacy HTTP+SSE)"},
-			&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
-			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
-			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
-			&cli.StringFlag{Name: "config", Usage: "check every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
-			&cli.BoolFlag{Name: "discover", Usage: "find the MCP client configurations of this user and project (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex, .mcp.json) and list their servers; checking them needs --yes"},
-			&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
-			&cli.BoolFlag{Name: "yes", Usage: "with --discover: start and check the servers found"},
-			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for its whole check: the conversation and the linting"},
+		Flags: append(append(serverTargetFlags("check"), []cli.Flag{
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
+			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
+			lockfileFlag(),
 			formatFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary lines"},
-		}, append(serverLimitFlags(), e.selectionFlags()...)...),
+		}...), append(serverLimitFlags(), e.selectionFlags()...)...),
 		Action: e.check,
+	}
+}
+
+// serverTargetFlags are the flags that name the servers to reach, for
+// check and lock (verb names what is done to them).
+func serverTargetFlags(verb string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "url", Usage: verb + " the server at `URL` (Streamable HTTP, or legacy SSE)"},
+		&cli.StringFlag{Name: "transport", Usage: "force the `TRANSPORT`: stdio, http (Streamable HTTP) or sse (legacy HTTP+SSE)"},
+		&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
+		&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
+		&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
+		&cli.StringFlag{Name: "config", Usage: verb + " every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
+		&cli.BoolFlag{Name: "discover", Usage: "find the MCP client configurations of this user and project (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex, .mcp.json) and list their servers; starting them needs --yes"},
+		&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
+		&cli.BoolFlag{Name: "yes", Usage: "with --discover: start the servers found and " + verb + " them"},
+		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for its whole " + verb + ": the conversation and the linting"},
 	}
 }
 
@@ -107,6 +117,10 @@ type checked struct {
 	listing *live.Listing
 	diags   []lint.Diagnostic
 	err     error
+	// changes are the differences from the lock file (--locked); lock
+	// names the file, "" without --locked.
+	changes []pin.Change
+	lock    string
 }
 
 // serverFailures: servers that could not be checked (exit status 3). Msgs
@@ -117,10 +131,6 @@ func (f *serverFailures) Error() string { return strings.Join(f.msgs, "; ") }
 
 func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	fmtName, min, color, cfg, err := e.reportOptions(cmd, format)
-	if err != nil {
-		return err
-	}
-	limits, err := serverLimits(cmd)
 	if err != nil {
 		return err
 	}
@@ -138,25 +148,73 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 		return &usageError{err: err}
 	}
 	fixedProtocol := cmd.IsSet("protocol")
+	save := cmd.String("save")
+	if save != "" && (cmd.Bool("discover") || cmd.String("config") != "") {
+		return usagef("--save writes one server's listing; it cannot be used with --config or --discover")
+	}
+	var locked *pin.File
+	if cmd.Bool("locked") {
+		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+			return err
+		}
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	results, single, err := e.runServers(ctx, cmd, fmtName, save, func(l *live.Listing) (*lint.Linter, error) {
+		c := cfg
+		if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
+			c.Protocol = l.Server.Protocol
+		}
+		return lint.New(e.catalogue, c)
+	})
+	if err != nil || results == nil {
+		return err
+	}
+	if save != "" && results[0].err == nil {
+		if err := e.writeFile(ctx, save, e.secrets.Bytes(results[0].listing.Src)); err != nil {
+			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
+		}
+	}
+	if locked != nil {
+		for i := range results {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+				return err
+			}
+		}
+	}
+	quiet := cmd.Bool("quiet")
+	if single {
+		return e.reportOne(results[0], fmtName, color, quiet, min)
+	}
+	return e.reportMany(results, fmtName, color, quiet, min)
+}
+
+// runServers reaches the servers the command line names (a command, a
+// URL, --config or --discover) and lists and lints each, with the linter
+// linterFor returns for its listing. single reports whether one server
+// was named (not --config or --discover); results is nil, with a nil
+// error, when --discover only listed. ctx's cancellation (Ctrl-C) stops
+// the servers.
+func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save string, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
+	limits, err := serverLimits(cmd)
+	if err != nil {
+		return nil, false, err
+	}
 	discover := cmd.Bool("discover")
 	if !discover && (cmd.Bool("dry-run") || cmd.Bool("yes")) {
-		return usagef("--dry-run and --yes go with --discover")
-	}
-	save := cmd.String("save")
-	if save != "" && (discover || cmd.String("config") != "") {
-		return usagef("--save writes one server's listing; it cannot be used with --config or --discover")
+		return nil, false, usagef("--dry-run and --yes go with --discover")
 	}
 	var servers []live.ConfiguredServer
 	if discover {
 		servers, err = e.discover(cmd, fmtName)
 		if errors.Is(err, errListed) {
-			return nil
+			return nil, false, nil
 		}
 	} else {
 		servers, err = e.checkTargets(cmd)
 	}
 	if err != nil {
-		return err
+		return nil, false, err
 	}
 	// The manifest of a saved listing is named after the file, so that
 	// findings point into it; the report names servers as configured.
@@ -167,15 +225,11 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 			servers[i].Name = save
 		}
 	}
-
-	// Ctrl-C cancels the conversations, which stops the servers.
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	e.superviseServers()
 	defer live.KillOrphans()
 
-	single := cmd.String("config") == "" && !discover
-	results := live.CheckAll(ctx, servers, live.CheckOptions{
+	single = cmd.String("config") == "" && !discover
+	all := live.CheckAll(ctx, servers, live.CheckOptions{
 		Options: live.Options{Limits: limits},
 		Timeout: cmd.Duration("timeout"),
 		Linter: func(s live.ConfiguredServer, l *live.Listing) (*lint.Linter, error) {
@@ -183,30 +237,16 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 				// Findings name the server rather than its command line.
 				l.Manifest.Path = l.Server.Name
 			}
-			c := cfg
-			if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
-				c.Protocol = l.Server.Protocol
-			}
-			return lint.New(e.catalogue, c)
+			return linterFor(l)
 		},
 		Done: e.progress(len(servers)),
 	})
 	e.progressDone(len(servers))
-	checkedResults := make([]checked, len(results))
-	for i, r := range results {
-		checkedResults[i] = checked{name: names[i], listing: r.Listing, diags: r.Diagnostics, err: r.Err}
+	results = make([]checked, len(all))
+	for i, r := range all {
+		results[i] = checked{name: names[i], listing: r.Listing, diags: r.Diagnostics, err: r.Err}
 	}
-
-	if save != "" && checkedResults[0].err == nil {
-		if err := e.writeFile(ctx, save, e.secrets.Bytes(checkedResults[0].listing.Src)); err != nil {
-			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
-		}
-	}
-	quiet := cmd.Bool("quiet")
-	if single {
-		return e.reportOne(checkedResults[0], fmtName, color, quiet, min)
-	}
-	return e.reportMany(checkedResults, fmtName, color, quiet, min)
+	return results, single, nil
 }
 
 // superviseServers makes this process, on Linux, the subreaper of what
@@ -367,7 +407,7 @@ func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.S
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
 	if fmtName == "json" {
-		doc := checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing)}
+		doc := checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)}
 		if err := writeIndentedJSON(e.stdout, doc); err != nil {
 			return err
 		}
@@ -376,8 +416,9 @@ func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.S
 		if err := report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: quiet}); err != nil {
 			return err
 		}
+		writeChanges(e.stdout, r)
 	}
-	return outcome(files, nil, min)
+	return lockOutcome([]checked{r}, outcome(files, nil, min))
 }
 
 // checkJSON is the JSON report of one server: the lint report plus what
@@ -386,6 +427,8 @@ type checkJSON struct {
 	report.JSONReport
 	Server live.Server `json:"server"`
 	surfaceJSON
+	// Locked is what changed since the lock file (--locked).
+	Locked *lockJSON `json:"locked,omitempty"`
 }
 
 // surfaceJSON names what a server listed: its tools and prompts by name,
@@ -428,6 +471,7 @@ type configServerJSON struct {
 	Name   string       `json:"name"`
 	Server *live.Server `json:"server"`
 	surfaceJSON
+	Locked      *lockJSON               `json:"locked,omitempty"`
 	Diagnostics []report.JSONDiagnostic `json:"diagnostics"`
 	Summary     report.JSONSummary      `json:"summary"`
 	// Error is the failure, "" when the server was checked.
@@ -452,6 +496,7 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 				rep := report.NewJSONReport(files)
 				srv := r.listing.Server
 				s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
+				s.Locked = lockOf(r)
 			}
 			doc.Servers = append(doc.Servers, s)
 		}
@@ -474,6 +519,7 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 			if err := report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: quiet}); err != nil {
 				return err
 			}
+			writeChanges(e.stdout, r)
 			fmt.Fprintln(e.stdout)
 			s := report.Summarize(files)
 			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
@@ -483,7 +529,7 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 	if failed > 0 {
 		return &serverFailures{}
 	}
-	return outcome(all, nil, min)
+	return lockOutcome(results, outcome(all, nil, min))
 }
 
 func oneLineError(err error) string {

@@ -78,7 +78,12 @@ func testServer() *mcp.Server {
 	h := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return &mcp.CallToolResult{}, nil
 	}
-	s.AddTool(&mcp.Tool{Name: "echo", Description: "Echo the text back.",
+	echo := "Echo the text back."
+	// The lock tests change the description between runs.
+	if b, err := os.ReadFile(os.Getenv("MCPLINT_CHECK_TEST_DESCFILE")); err == nil {
+		echo = string(b)
+	}
+	s.AddTool(&mcp.Tool{Name: "echo", Description: echo,
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`)}, h)
 	s.AddTool(&mcp.Tool{Name: "read file", Description: "Read a file.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)}, h)
