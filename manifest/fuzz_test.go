@@ -35,6 +35,11 @@ func FuzzLoad(f *testing.F) {
 		`{"tools":[{"googleSearch":{}},{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT"}},{"name":"b","parametersJsonSchema":{}}]}]}`,
 		`{"function_declarations":[{"name":"a","parameters_json_schema":{"type":"object"}}]}`,
 		`[{"name":"a","input_schema":{}},{"name":"b","inputSchema":{}}]`,
+		// A saved surface.
+		`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}` + "\n" + `{"jsonrpc":"2.0","id":"initialize","result":{"protocolVersion":"2025-06-18","capabilities":{},"instructions":"i"}}` + "\n" +
+			`{"jsonrpc":"2.0","id":"prompts/list","result":{"prompts":[{"name":"p","arguments":[{"name":"a"}]},7]}}` + "\n" +
+			`{"jsonrpc":"2.0","id":"resources/templates/list","error":{"code":-32601,"message":"x"}}`,
+		`{"resources":[{"uri":"a:b","name":"r"}],"nextCursor":"c"}`,
 	} {
 		f.Add("m.json", []byte(s))
 	}
@@ -75,6 +80,21 @@ func FuzzLoad(f *testing.F) {
 		}
 		if string(m.Src) != string(src) {
 			t.Fatal("Src is not the source")
+		}
+		for _, list := range [][]*manifest.Entry{m.Results, m.Prompts, m.Resources, m.Templates} {
+			for _, e := range list {
+				if _, err := e.Value(); err != nil {
+					var me *manifest.Error
+					if !errors.As(err, &me) {
+						t.Fatalf("%s: Value error is not a *manifest.Error: %T %v", e.Describe(), err, err)
+					}
+				}
+				for _, p := range []string{"", "/name", "/arguments/0/name", "/nope/x"} {
+					if pos := e.Locate(p); pos.Line < 1 || pos.Offset < 0 || pos.Offset > len(src) {
+						t.Fatalf("%s: Locate(%q) = %+v", e.Describe(), p, pos)
+					}
+				}
+			}
 		}
 		for _, tool := range m.Tools {
 			v, err := tool.Value()
