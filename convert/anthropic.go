@@ -22,5 +22,8 @@ func ToAnthropic(tools []Tool) ([]byte, []Warning, error) {
 		list[i] = o.add("input_schema", c.params)
 	}
 	out, err := encode(object{}.add("tools", list))
-	return out, warns, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return checked(out, warns, tools, Consumers("anthropic", Options{}), nil)
 }
