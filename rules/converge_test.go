@@ -13,18 +13,25 @@ import (
 
 // Packs for different consumers must not undo each other's fixes: after
 // fixing with a selection, linting with the same selection finds nothing that
-// selection could fix, and a second fix changes nothing. Every case input and
-// the README's example are the corpus, since they hold every construct a rule
-// rewrites.
+// selection could fix, and a second fix changes nothing. Every selection of
+// the packs whose rules fix something is tried, on top of the default set,
+// with and without unsafe fixes, over every case input, the README's example
+// and the real-world corpus, since they hold every construct a rule rewrites.
 func TestPacksConverge(t *testing.T) {
-	selections := []struct {
+	type selection struct {
 		packs  []string
 		unsafe bool
-	}{
-		{[]string{"mcp", "robust", "openai", "gemini"}, false},
-		{[]string{"mcp", "robust", "openai", "gemini"}, true},
-		{[]string{"mcp", "robust", "claude", "openai", "openai-strict"}, true},
-		{[]string{"mcp", "robust", "claude", "openai", "openai-strict", "gemini"}, true},
+	}
+	fixing := []string{"openai", "openai-strict", "claude", "gemini"}
+	var selections []selection
+	for mask := range 1 << len(fixing) {
+		packs := []string{lint.DefaultSelection}
+		for i, p := range fixing {
+			if mask&(1<<i) != 0 {
+				packs = append(packs, p)
+			}
+		}
+		selections = append(selections, selection{packs, false}, selection{packs, true})
 	}
 	inputs := convergeCorpus(t)
 	for _, sel := range selections {
@@ -33,6 +40,7 @@ func TestPacksConverge(t *testing.T) {
 			name += "+unsafe"
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			l, err := lint.New(All, lint.Config{Select: sel.packs, UnsafeFixes: sel.unsafe})
 			if err != nil {
 				t.Fatal(err)
@@ -79,5 +87,13 @@ func convergeCorpus(t *testing.T) []string {
 	if len(inputs) < 50 {
 		t.Fatalf("only %d case inputs found", len(inputs))
 	}
+	corpus, err := filepath.Glob(filepath.Join(root, "testdata", "realworld", "*", "tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(corpus) < 40 {
+		t.Fatalf("only %d real-world tool lists found", len(corpus))
+	}
+	inputs = append(inputs, corpus...)
 	return append(inputs, filepath.Join(root, "testdata", "example", "manifest.json"))
 }

@@ -154,7 +154,11 @@ var exfiltrationPatterns = patterns(
 	`(?i)\b(send|post|upload|forward|transmit|exfiltrate|leak|report|submit|bcc|cc)\b[^.\n]{0,80}\b(to|at|via)\s+(https?://|ftp://|wss?://|[\w.+-]+@[\w-]+(\.[\w-]+)+)`, "an order to send data to an address",
 	`(?i)\b(curl|wget)\s[^\n]{0,120}?https?://`, "a command that sends a request to an address",
 	`(?i)\b(include|pass|put|add|append|attach|insert|copy)\b[^.\n]{0,60}\b(contents?|conversation|chat\s+history|history|api[\s_-]?keys?|tokens?|credentials?|passwords?|secrets?|private\s+keys?|ssh\s+keys?|environment\s+variables?)\b[^.\n]{0,60}\b(as|in|into|to)\s+(the\s+)?['"\x60]?\w+['"\x60]?\s+(parameter|argument|field)`, "an order to smuggle data into an argument",
-	`(?i)\b(include|pass|put)\b[^.\n]{0,60}\b(as|in)\s+['"\x60]?(sidenote|side_note|note|notes|context|metadata)['"\x60]?`, "an order to smuggle data into an argument",
+	// "sidenote" is the attack's own word; "context", "note" and "metadata"
+	// count only when named as an argument (quoted, or called a
+	// parameter): "tokens to include in context" is ordinary prose.
+	`(?i)\b(include|pass|put)\b[^.\n]{0,60}\b(as|in)\s+(the\s+)?['"\x60]?(sidenote|side_note)\b`, "an order to smuggle data into an argument",
+	`(?i)\b(include|pass|put)\b[^.\n]{0,60}\b(as|in)\s+(the\s+)?(['"\x60](note|notes|context|metadata)['"\x60]|(notes?|context|metadata)\s+(parameter|argument|field))`, "an order to smuggle data into an argument",
 )
 
 func checkDescriptionExfiltration(p *lint.Pass) {

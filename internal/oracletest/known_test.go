@@ -35,6 +35,9 @@ const (
 	geminiNullable = "the gemini-type-array fix writes {\"nullable\": true} for {\"type\": \"null\"}: " +
 		"OpenAPI's nullable needs a type, and Ajv (in every mode, so the TypeScript SDK's client " +
 		"too) refuses it; to a JSON Schema validator it now accepts anything. Reported."
+	unknownFormat = "a \"format\" no JSON Schema dialect defines (Notion's \"json\"): an annotation in " +
+		"2020-12, which validators ignore; Ajv strict refuses it, no client does. mcplint has no rule " +
+		"for it. Reported."
 	geminiBoolean = "a boolean subschema (\"flag\": true) stays in a tool fixed for Gemini, whose " +
 		"Schema is always an object; the gemini pack does not report it. Reported."
 )
@@ -53,6 +56,8 @@ var knownIssues = []knownIssue{
 	{"--strict", `keyword "$recursiveRef"`, strictUndocumented},
 	{"--strict", `keyword "$recursiveAnchor"`, strictUndocumented},
 	{"--strict", `keyword "$dynamicRef"`, strictUndocumented},
+	{"--strict", `keyword "$dynamicAnchor"`, strictUndocumented},
+	{"--strict", `keyword "id"`, strictUndocumented},
 	{"--strict", `keyword "definitions"`, strictUndocumented},
 	{"--strict", `keyword "examples"`, strictUndocumented},
 	{"--strict", `keyword "example"`, strictUndocumented},
@@ -80,7 +85,9 @@ var knownIssues = []knownIssue{
 	{"openai-strict]", `keyword "x-`, strictUndocumented},
 	{"openai-strict]", `keyword "patternProperties"`, strictUndocumented},
 	{"openai-strict]", `keyword "unevaluatedProperties"`, strictUndocumented},
+	{"openai-strict]", `keyword "id"`, strictUndocumented},
 	{"openai-strict]", `keyword "uniqueItems"`, strictUndocumented},
+	{"openai-strict]", `keyword "contentEncoding"`, strictUndocumented},
 	{"openai-strict]", `keyword "minProperties"`, strictUndocumented},
 	{"openai-strict]", `keyword "maxProperties"`, strictUndocumented},
 	{"openai-strict]", `does not name a definition of the root's $defs`, strictUndocumented},
@@ -92,6 +99,7 @@ var knownIssues = []knownIssue{
 		"a custom dialect's schema, which neither the mcp pack nor the openai packs judge; not a fix's doing"},
 
 	// Ajv on converted schemas (the source tools are valid MCP).
+	{"", `unknown format "json" ignored`, unknownFormat},
 	{"", `Ajv: strict mode: unknown keyword: "enumDescriptions"`, unknownKeyword},
 	{"", `Ajv: strict mode: unknown keyword: "$dynamicRef"`, unknownKeyword},
 	{"(gemini --gemini-json-schema", "Ajv: schema is invalid", dialectDropped},

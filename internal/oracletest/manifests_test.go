@@ -69,11 +69,25 @@ func fixedCases(t *testing.T) []subject {
 	return out
 }
 
-// fixInputs are the manifests fixes are tried on: the example and every
-// case input, whatever rule the case was written for.
+// fixInputs are the manifests fixes are tried on: the example, every case
+// input, whatever rule the case was written for, and every tool list of
+// the real-world corpus.
 func fixInputs(t *testing.T) []string {
 	t.Helper()
-	return append([]string{"testdata/example/manifest.json"}, caseFiles(t, "input.*")...)
+	root := testenv.RepoRoot(t)
+	corpus, err := filepath.Glob(filepath.Join(root, "testdata", "realworld", "*", "tools.json"))
+	if err != nil || len(corpus) == 0 {
+		t.Fatalf("no testdata/realworld/*/tools.json found (%v)", err)
+	}
+	out := append([]string{"testdata/example/manifest.json"}, caseFiles(t, "input.*")...)
+	for _, p := range corpus {
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, filepath.ToSlash(rel))
+	}
+	return out
 }
 
 var (

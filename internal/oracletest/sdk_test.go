@@ -62,6 +62,7 @@ var sdkSamples = []struct {
 // mcplint says so.
 func TestSDK(t *testing.T) {
 	subjects := append(fixedCases(t), fixed(t, "mcp", "robust")...)
+	subjects = append(subjects, fixed(t, "default")...)
 	subjects = append(subjects, convertedMCP(t)...)
 	type request struct {
 		ID     string `json:"id"`

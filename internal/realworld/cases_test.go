@@ -53,8 +53,8 @@ func readCase(t *testing.T, dir string) caseFile {
 	return c
 }
 
-// TestCasesWellFormed checks the thread and generator cases of the corpus
-// (thread-*, gen-*): exactly tools.json and case.yaml, a tools list mcplint
+// TestCasesWellFormed checks every case of the corpus (thread-*, gen-*,
+// server-*): exactly tools.json and case.yaml, a tools list mcplint
 // reads, a verdict from every consumer, and a reason with its source for
 // every verdict that is not accept.
 func TestCasesWellFormed(t *testing.T) {
@@ -65,14 +65,14 @@ func TestCasesWellFormed(t *testing.T) {
 	}
 	n := 0
 	for _, e := range entries {
-		if !e.IsDir() || !(strings.HasPrefix(e.Name(), "thread-") || strings.HasPrefix(e.Name(), "gen-")) {
+		if !e.IsDir() {
 			continue
 		}
 		n++
 		t.Run(e.Name(), func(t *testing.T) { checkCase(t, filepath.Join(root, e.Name())) })
 	}
-	if n < 30 {
-		t.Errorf("%d thread and generator cases, want at least 30", n)
+	if n < 40 {
+		t.Errorf("%d cases, want at least 40", n)
 	}
 }
 
@@ -100,13 +100,15 @@ func checkCase(t *testing.T, dir string) {
 	if c.Title == "" || c.Reduced == "" {
 		t.Error("title and reduced must not be empty")
 	}
-	switch {
-	case strings.HasPrefix(filepath.Base(dir), "thread-") && c.Kind != "thread",
-		strings.HasPrefix(filepath.Base(dir), "gen-") && c.Kind != "generator":
+	prefix := map[string]string{"thread": "thread-", "generator": "gen-", "server": "server-"}[c.Kind]
+	if prefix == "" || !strings.HasPrefix(filepath.Base(dir), prefix) {
 		t.Errorf("kind %q does not match the directory name", c.Kind)
 	}
-	if (c.Kind == "generator") != (c.Generator != "") {
-		t.Errorf("generator %q: a generator case names its generator and version, a thread case leaves it empty", c.Generator)
+	switch {
+	case c.Kind == "generator" && c.Generator == "":
+		t.Error("a generator case names its generator and version")
+	case c.Kind == "thread" && c.Generator != "":
+		t.Errorf("generator %q: a thread case leaves it empty", c.Generator)
 	}
 	if len(c.Source) == 0 {
 		t.Error("no source")
