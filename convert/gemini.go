@@ -18,11 +18,15 @@ import (
 // (https://ai.google.dev/api/caching#Schema): normalize.Gemini rewrites the
 // input schema into it, and a recursive schema is cut after
 // o.GeminiMaxDepth expansions (normalize.DefaultGeminiDepth when 0), each
-// cut a warning. With o.GeminiJSONSchema the schema goes, nearly as it is,
-// into "parametersJsonSchema", which takes JSON Schema (normalize.
-// GeminiJSONSchema; "parameters" and "parametersJsonSchema" are mutually
-// exclusive, per the FunctionDeclaration reference). A tool without
-// arguments has no "parameters" at all (see noParameters).
+// cut a warning; what the subset cannot say at all is left out where
+// optional (normalize.GeminiDropShapeless), refused where required. With
+// o.GeminiJSONSchema the schema goes, nearly as it is, into
+// "parametersJsonSchema", which takes JSON Schema: rewritten into 2020-12
+// when written for another draft (normalize.Draft2020), since the API
+// refuses "$schema" (normalize.GeminiJSONSchema). "parameters" and
+// "parametersJsonSchema" are mutually exclusive, per the
+// FunctionDeclaration reference. A tool without arguments has no
+// "parameters" at all (see noParameters).
 func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 	key := "parameters"
 	transform := func(s any) (any, []normalize.Loss) {
@@ -50,7 +54,14 @@ func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 	}
 	if o.GeminiJSONSchema {
 		key = "parametersJsonSchema"
-		transform = normalize.GeminiJSONSchema
+		transform = func(s any) (any, []normalize.Loss) {
+			// Gemini refuses "$schema", and without it a reader takes
+			// the schema for 2020-12: written in that dialect, it means
+			// the same either way.
+			d, lost := normalize.Draft2020(s)
+			j, more := normalize.GeminiJSONSchema(d)
+			return j, append(lost, more...)
+		}
 		hint = nil
 	}
 	conv, warns, err := prepare(tools, "Gemini", geminiNames, transform)

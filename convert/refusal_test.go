@@ -47,6 +47,10 @@ func TestRefusals(t *testing.T) {
 		{"openai: none for a plain schema", "openai", Options{}, `{"type": "object", "properties": {"v": {"type": "string"}}}`, "", ""},
 		{"anthropic: a type no dialect has", "anthropic", Options{}, `{"type": "object", "properties": {"n": {"type": "int"}}}`,
 			"/inputSchema/properties/n/type", "refused by Anthropic API"},
+		{"anthropic: a draft-07 tuple is rewritten into 2020-12 instead", "anthropic", Options{},
+			`{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"r": {"type": "array", "items": [{"type": "integer"}, {"type": "integer"}], "additionalItems": false}}}`, "", ""},
+		{"gemini json schema: so is a draft-07 one", "gemini", Options{GeminiJSONSchema: true},
+			`{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"r": {"type": "array", "items": [{"type": "integer"}], "additionalItems": false}}}`, "", ""},
 		{"gemini: a required free-form map", "gemini", Options{}, `{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}}, "required": ["m"]}`,
 			"/inputSchema/properties/m", "--gemini-json-schema"},
 		{"gemini: an optional one is left out instead", "gemini", Options{}, `{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}, "q": {"type": "string"}}}`, "", ""},
@@ -67,6 +71,9 @@ func TestRefusals(t *testing.T) {
 				t.Fatal("nothing written")
 			}
 			refused := refusedOnly(warns)
+			if strings.Contains(tt.schema, "draft-07") && !strings.Contains(string(out), `"prefixItems"`) {
+				t.Errorf("the draft-07 tuple was not rewritten:\n%s", out)
+			}
 			if tt.pointer == "" {
 				if len(refused) > 0 {
 					t.Errorf("refused: %v", refused)

@@ -28,10 +28,6 @@ const (
 		"documented list, refuses it. Reported for a decision."
 	unknownKeyword = "a keyword of no JSON Schema dialect, which convert passes on and Ajv strict " +
 		"refuses; mcplint has no rule for unknown keywords (see ajvAllowances). Reported."
-	dialectDropped = "GeminiJSONSchema removes \"$schema\", which Gemini refuses, so a draft-04/07 or " +
-		"2019-09 schema is then read as 2020-12, where its tuple \"items\", boolean exclusiveMinimum, " +
-		"$recursiveAnchor or fragment $id are invalid. convert warns (a Loss on $schema); no rewrite " +
-		"of the draft into 2020-12 is made yet."
 	geminiNullable = "the gemini-type-array fix writes {\"nullable\": true} for {\"type\": \"null\"}: " +
 		"OpenAPI's nullable needs a type, and Ajv (in every mode, so the TypeScript SDK's client " +
 		"too) refuses it; to a JSON Schema validator it now accepts anything. Reported."
@@ -102,7 +98,6 @@ var knownIssues = []knownIssue{
 	{"", `unknown format "json" ignored`, unknownFormat},
 	{"", `Ajv: strict mode: unknown keyword: "enumDescriptions"`, unknownKeyword},
 	{"", `Ajv: strict mode: unknown keyword: "$dynamicRef"`, unknownKeyword},
-	{"(gemini --gemini-json-schema", "Ajv: schema is invalid", dialectDropped},
 	{"gemini-type-array/lists/", `Ajv: "nullable" cannot be used without "type"`, geminiNullable},
 
 	// convert --to gemini and fix --select gemini.
