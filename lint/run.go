@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -51,6 +52,12 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 // worker. An error is an input error (a tool that cannot be decoded; the
 // first tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
+	return l.LintContext(context.Background(), m)
+}
+
+// LintContext is Lint that stops when ctx is done, between two tools (rules
+// need not know), and then returns ctx's error.
+func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagnostic, error) {
 	var (
 		mu        sync.Mutex
 		diags     []Diagnostic
@@ -91,7 +98,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 				w := l.newWorker(perTool, add)
 				for {
 					i := int(next.Add(1)) - 1
-					if i >= len(m.Tools) {
+					if i >= len(m.Tools) || ctx.Err() != nil {
 						return
 					}
 					t := m.Tools[i]
@@ -111,6 +118,9 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		if first != nil {
 			return nil, first
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	for _, r := range l.Rules {
 		if r.CheckList == nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/manifest"
 )
 
 // ConfiguredServer is one server entry of an MCP client configuration file.
@@ -31,12 +32,21 @@ type ConfiguredServer struct {
 // from getenv in commands, arguments, env, cwd, URLs and headers. Servers are
 // returned sorted by name.
 func ReadClientConfig(path string, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := manifest.ReadAll(f, path, MaxClientConfigSize)
 	if err != nil {
 		return nil, err
 	}
 	return ParseClientConfig(path, src, getenv)
 }
+
+// MaxClientConfigSize bounds a client configuration file: the largest,
+// VS Code's settings.json, is some kilobytes.
+const MaxClientConfigSize = 16 << 20
 
 // ParseClientConfig is ReadClientConfig on the bytes of the file at path.
 func ParseClientConfig(path string, src []byte, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
@@ -89,17 +99,28 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 	return out, nil
 }
 
-// targetOf turns an entry into a Target, expanding variables.
+// targetOf turns an entry into a Target, expanding variables; the values
+// read from the environment are kept in Target.Expanded, since they are as
+// secret as a header wherever they go.
 func targetOf(s config.Server, dir string, getenv func(string) (string, bool)) (Target, error) {
-	var firstErr error
+	var (
+		firstErr error
+		t        Target
+	)
+	recording := func(name string) (string, bool) {
+		v, ok := getenv(name)
+		if ok && name != "workspaceFolder" {
+			t.Expanded = append(t.Expanded, v)
+		}
+		return v, ok
+	}
 	x := func(v string) string {
-		out, err := Expand(v, getenv)
+		out, err := Expand(v, recording)
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
 		return out
 	}
-	var t Target
 	switch {
 	case s.Command != "":
 		t.Transport = "stdio"

@@ -24,8 +24,8 @@ func TestParseClientConfig(t *testing.T) {
 				"remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}
 			}}`,
 			want: []ConfiguredServer{
-				{Name: "fs", Target: Target{Transport: "stdio", Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/u/notes"}, Env: []string{"LOG=info"}, Dir: "/cfg/srv"}},
-				{Name: "remote", Target: Target{URL: "https://example.com/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}}},
+				{Name: "fs", Target: Target{Transport: "stdio", Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/u/notes"}, Env: []string{"LOG=info"}, Dir: "/cfg/srv", Expanded: []string{"/home/u"}}},
+				{Name: "remote", Target: Target{URL: "https://example.com/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}, Expanded: []string{"t0k"}}},
 			},
 		},
 		{
@@ -51,7 +51,7 @@ func TestParseClientConfig(t *testing.T) {
 				},
 			}`,
 			want: []ConfiguredServer{
-				{Name: "gh", Target: Target{Transport: "http", URL: "https://api.example.com/mcp/", Header: http.Header{"Authorization": {"Bearer t0k"}}}},
+				{Name: "gh", Target: Target{Transport: "http", URL: "https://api.example.com/mcp/", Header: http.Header{"Authorization": {"Bearer t0k"}}, Expanded: []string{"t0k"}}},
 				{Name: "local", Target: Target{Transport: "stdio", Command: []string{"/w/bin/server", "--url=http://x//y"}}},
 			},
 			errs: map[string]string{

@@ -15,7 +15,19 @@
 //
 // It also owns what only a live server can break (the rules
 // list-result-valid, list-order-stable and stdio-stdout-clean: see Check),
-// the failures of a conversation (Error, with a Kind), the hygiene of child
-// processes (each stdio server runs in its own process group, killed on every
-// exit path), and the reading of MCP client configuration files (ReadClientConfig).
+// checking several servers at once (CheckAll, whose timeout bounds each
+// server's whole check, linting included), the failures of a conversation
+// (Error, with a Kind), the reading of MCP client configuration files
+// (ReadClientConfig), and three defences against a hostile server:
+//   - Limits: a message is never buffered past its size limit (a stdio line
+//     is refused as it passes it, an HTTP body or event is cut there), and a
+//     listing stops at a size, a number of tools and a number of pages;
+//   - secrets: a failure's message, the server's own words included, is
+//     redacted with Target.Secrets (package redact);
+//   - processes: each stdio server runs in its own process group; when it
+//     stops, the group and every descendant are killed, a grandchild that
+//     started its own session included. On Linux the kernel kills the server
+//     if this process dies (a parent-death signal), and AdoptOrphans and
+//     KillOrphans catch the processes a server leaves behind by exiting
+//     early (a daemon that forks twice). Other systems get the process group.
 package live

@@ -43,6 +43,25 @@ func FuzzLoad(f *testing.F) {
 	f.Add("m.yaml", []byte("tools:\n  - name: a\n    inputSchema: {type: object}\n"))
 	f.Add("-", []byte(`{"name":"x"}`))
 	f.Fuzz(func(t *testing.T, name string, src []byte) {
+		// Under tight limits a source loads or fails with an *Error that
+		// names the limit or not, never otherwise; a tool too deep for
+		// them does not decode.
+		tight := manifest.Limits{Depth: 4, YAMLTokens: 60, YAMLExpansion: 100}
+		if small, err := tight.Load(name, src); err != nil {
+			var e *manifest.Error
+			if !errors.As(err, &e) || e.Path != name {
+				t.Fatalf("under tight limits: %T %v", err, err)
+			}
+		} else {
+			for _, tool := range small.Tools {
+				if _, err := tool.Value(); err != nil {
+					var e *manifest.Error
+					if !errors.As(err, &e) {
+						t.Fatalf("under tight limits, decoding: %T %v", err, err)
+					}
+				}
+			}
+		}
 		m, err := manifest.Load(name, src)
 		if err != nil {
 			var e *manifest.Error

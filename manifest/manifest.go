@@ -20,6 +20,11 @@
 // Tools are decoded one at a time (Tool.Value) so a large manifest is never
 // held as one decoded tree: the loader only records where each tool starts and
 // ends.
+//
+// Every source is read and loaded under Limits (limits.go): its size, the
+// nesting of a tool, and for YAML its size, its tokens and what its aliases
+// stand for, each checked before the work it bounds, so that a hostile file
+// fails with an *Error naming the limit instead of exhausting memory.
 package manifest
 
 import (
@@ -59,13 +64,11 @@ const (
 // acceptedShapes is quoted in the error for a document of no known shape.
 const acceptedShapes = `accepted shapes: a tools/list result {"tools": [...]}, a JSON-RPC response whose "result" is one, newline-delimited JSON-RPC responses (one page per line), an array of tools, a single tool {"name", "inputSchema", ...}, a plugin contract {"name", "description", "schema"}, or OpenAI, Anthropic or Gemini tools (an array, {"tools": [...]}, or {"functionDeclarations": [...]})`
 
-// MaxDepth bounds nesting. No real tool schema comes near it; a deeper
-// document is refused with a clear error instead of exhausting the stack of
-// every recursive consumer downstream.
+// MaxDepth is the default bound on the nesting inside a tool
+// (Limits.Depth). No real tool schema comes near it; a deeper document is
+// refused with a clear error instead of exhausting the stack of every
+// recursive consumer downstream.
 const MaxDepth = 1000
-
-// MaxSize bounds the size of one source.
-const MaxSize = 1 << 30
 
 // Manifest is one loaded source.
 type Manifest struct {
@@ -88,6 +91,7 @@ type Manifest struct {
 	linesOnce sync.Once
 	yaml      *yamlDoc
 	st        *style
+	limits    Limits
 }
 
 // Tool is one tool of a manifest, located but not yet decoded.
@@ -129,6 +133,8 @@ type Error struct {
 	Path string
 	Pos  Position // zero when the error concerns the whole file
 	Msg  string
+	// Limit names the bound the source exceeds, "" for any other error.
+	Limit Limit
 }
 
 func (e *Error) Error() string {

@@ -341,57 +341,12 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 }
 
 // reportRefCycles reports chains of $ref that come back to where they
-// started: each step applies to the same value, so validating never ends.
-// Each cycle is reported once, at the first of its members the walk meets.
+// started (schema.RefCycles): each step applies to the same value, so
+// validating never ends.
 func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver) {
-	next := func(ptr string) (string, bool) {
-		s, _ := schema.Get(root, ptr)
-		m, _ := s.(map[string]any)
-		ref, ok := m["$ref"].(string)
-		if !ok {
-			return "", false
-		}
-		res := r.Resolve(ptr, ref)
-		if _, isObj := res.Target.(map[string]any); !res.Found || !isObj {
-			return "", false
-		}
-		return res.Pointer, true
+	for _, cycle := range schema.RefCycles(root, r) {
+		p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
 	}
-	reported := map[string]bool{}
-	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
-		if _, ok := s["$ref"].(string); !ok || reported[ptr] {
-			return true
-		}
-		chain := []string{ptr}
-		for cur := ptr; len(chain) <= 1000; {
-			t, ok := next(cur)
-			if !ok {
-				break
-			}
-			if i := indexOf(chain, t); i >= 0 {
-				cycle := chain[i:]
-				if !reported[cycle[0]] {
-					for _, c := range cycle {
-						reported[c] = true
-					}
-					p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
-				}
-				break
-			}
-			chain = append(chain, t)
-			cur = t
-		}
-		return true
-	})
-}
-
-func indexOf(list []string, s string) int {
-	for i, e := range list {
-		if e == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func cycleLabel(cycle []string) string {

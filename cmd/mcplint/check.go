@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"slices"
@@ -17,9 +16,9 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/live"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
@@ -46,16 +45,18 @@ They are checked against the protocol version the server negotiated, unless
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,
-exited, hung past --timeout, wrote no protocol, answered tools/list with an
-error or with something that is not a tool list, or HTTP failed).`
+exited, hung past --timeout, wrote no protocol, echoed our requests, answered
+tools/list with an error or with something that is not a tool list, passed a
+limit such as --max-message-size, or HTTP failed).
+
+Header values, the URL's user information and query values, --env values and
+values read from the environment are masked (***) in everything printed or
+saved, even when the server repeats them.`
 
 // checkExtraPacks are packs check runs by default on top of lint's default
 // selection, when the catalogue has them: a live server is exactly where a
 // security review matters.
 var checkExtraPacks = []string{rules.SecurityPack}
-
-// checkConcurrency bounds how many servers of a --config are checked at once.
-const checkConcurrency = 4
 
 func (e *env) checkCommand() *cli.Command {
 	return &cli.Command{
@@ -71,11 +72,11 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
 			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
 			&cli.StringFlag{Name: "config", Usage: "check every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
-			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for the whole conversation"},
-			&cli.StringFlag{Name: "save", Usage: "write what the server listed to `FILE`, a manifest that lint and fix read"},
+			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for its whole check: the conversation and the linting"},
+			&cli.StringFlag{Name: "save", Usage: "write what the server listed to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			formatFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary lines"},
-		}, e.selectionFlags()...),
+		}, append(serverLimitFlags(), e.selectionFlags()...)...),
 		Action: e.check,
 	}
 }
@@ -96,6 +97,10 @@ func (f *serverFailures) Error() string { return strings.Join(f.msgs, "; ") }
 
 func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	fmtName, min, color, cfg, err := e.reportOptions(cmd, format)
+	if err != nil {
+		return err
+	}
+	limits, err := serverLimits(cmd)
 	if err != nil {
 		return err
 	}
@@ -121,43 +126,28 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if save != "" && len(servers) != 1 {
 		return usagef("--save writes one server's tool list; it cannot be used with --config")
 	}
+	// The manifest of a saved listing is named after the file, so that
+	// findings point into it; the report names servers as configured.
+	names := make([]string, len(servers))
+	for i := range servers {
+		names[i] = servers[i].Name
+		if save != "" {
+			servers[i].Name = save
+		}
+	}
 
 	// Ctrl-C cancels the conversations, which stops the servers.
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	e.superviseServers()
+	defer live.KillOrphans()
 
-	timeout := cmd.Duration("timeout")
-	results := make([]checked, len(servers))
-	var (
-		wg       sync.WaitGroup
-		sem      = make(chan struct{}, checkConcurrency)
-		progress = e.progress(len(servers))
-	)
-	for i, s := range servers {
-		results[i].name = s.Name
-		if s.Err != nil {
-			results[i].err = s.Err
-			progress()
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			defer progress()
-			name := s.Name
-			if save != "" {
-				name = save
-			}
-			sctx, cancel := context.WithTimeout(ctx, timeout)
-			defer cancel()
-			l, err := live.List(sctx, s.Target, live.Options{Name: name})
-			if err != nil {
-				results[i].err = err
-				return
-			}
-			if save == "" && cmd.String("config") == "" && l.Server.Name != "" {
+	single := cmd.String("config") == ""
+	results := live.CheckAll(ctx, servers, live.CheckOptions{
+		Options: live.Options{Limits: limits},
+		Timeout: cmd.Duration("timeout"),
+		Linter: func(s live.ConfiguredServer, l *live.Listing) (*lint.Linter, error) {
+			if save == "" && single && l.Server.Name != "" {
 				// Findings name the server rather than its command line.
 				l.Manifest.Path = l.Server.Name
 			}
@@ -165,26 +155,34 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 			if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
 				c.Protocol = l.Server.Protocol
 			}
-			linter, err := lint.New(e.catalogue, c)
-			if err == nil {
-				results[i].diags, err = live.Check(linter, l)
-			}
-			results[i].listing, results[i].err = l, err
-		}()
-	}
-	wg.Wait()
+			return lint.New(e.catalogue, c)
+		},
+		Done: e.progress(len(servers)),
+	})
 	e.progressDone(len(servers))
+	checkedResults := make([]checked, len(results))
+	for i, r := range results {
+		checkedResults[i] = checked{name: names[i], listing: r.Listing, diags: r.Diagnostics, err: r.Err}
+	}
 
-	if save != "" && results[0].listing != nil {
-		if err := atomicfile.Write(save, results[0].listing.Src); err != nil {
+	if save != "" && checkedResults[0].err == nil {
+		if err := e.writeFile(ctx, save, e.secrets.Bytes(checkedResults[0].listing.Src)); err != nil {
 			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
 		}
 	}
 	quiet := cmd.Bool("quiet")
-	if cmd.String("config") == "" {
-		return e.reportOne(results[0], fmtName, color, quiet, min)
+	if single {
+		return e.reportOne(checkedResults[0], fmtName, color, quiet, min)
 	}
-	return e.reportMany(results, fmtName, color, quiet, min)
+	return e.reportMany(checkedResults, fmtName, color, quiet, min)
+}
+
+// superviseServers makes this process, on Linux, the subreaper of what
+// the servers start, for live.KillOrphans to stop when the check ends.
+func (e *env) superviseServers() {
+	// Without it, processes a server leaves behind go to init, out of
+	// reach; the check itself still works.
+	_ = live.AdoptOrphans()
 }
 
 // checkTargets reads the command line into the servers to check.
@@ -200,6 +198,9 @@ func (e *env) checkTargets(cmd *cli.Command) ([]live.ConfiguredServer, error) {
 		}
 		if len(servers) == 0 {
 			return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no server to check", path)}}
+		}
+		for _, s := range servers {
+			e.addSecrets(s.Target)
 		}
 		return servers, nil
 	}
@@ -226,22 +227,35 @@ func (e *env) checkTargets(cmd *cli.Command) ([]live.ConfiguredServer, error) {
 		if err != nil {
 			return nil, usagef("--header %s: %v", name, err)
 		}
+		e.secrets.Add(v)
 		if t.Header == nil {
 			t.Header = http.Header{}
 		}
 		t.Header.Add(name, v)
 	}
+	e.addSecrets(t)
 	if err := t.Validate(); err != nil {
 		return nil, usagef("%v", err)
 	}
-	name := t.URL
-	if u, err := url.Parse(t.URL); err == nil {
-		name = u.Redacted()
-	}
+	name := redact.URL(t.URL)
 	if len(args) > 0 {
 		name = args[0]
 	}
 	return []live.ConfiguredServer{{Name: name, Target: t}}, nil
+}
+
+// addSecrets masks a target's secrets in every output of the run.
+func (e *env) addSecrets(t live.Target) {
+	e.secrets.Add(t.Expanded...)
+	e.secrets.AddHeader(t.Header)
+	if t.URL != "" {
+		e.secrets.AddURL(t.URL)
+	}
+	for _, kv := range t.Env {
+		if _, v, ok := strings.Cut(kv, "="); ok {
+			e.secrets.Add(v)
+		}
+	}
 }
 
 func (e *env) lookupEnv(k string) (string, bool) {
@@ -253,7 +267,7 @@ func (e *env) lookupEnv(k string) (string, bool) {
 // and with several servers, a counter on standard error.
 func (e *env) progress(total int) func() {
 	if !e.stderrTTY || total < 2 {
-		return func() {}
+		return nil
 	}
 	var (
 		mu   sync.Mutex
@@ -274,13 +288,19 @@ func (e *env) progressDone(total int) {
 	}
 }
 
-// failureLines is how a failed server is shown: the one-line error, then
-// the server's last stderr lines, indented.
+// failureLines is how a failed server is shown: the one-line error (with
+// the flag that raises a limit it passed), then the server's last stderr
+// lines, indented.
 func failureLines(err error) string {
 	if le, ok := live.AsError(err); ok {
+		if flag := limitFlag(err); flag != "" {
+			le2 := *le
+			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+			return le2.Detail()
+		}
 		return le.Detail()
 	}
-	return err.Error()
+	return withLimitHint(err).Error()
 }
 
 // serverLine describes a listed server in one line.
@@ -402,6 +422,9 @@ func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, m
 
 func oneLineError(err error) string {
 	if le, ok := live.AsError(err); ok {
+		if flag := limitFlag(err); flag != "" {
+			return fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+		}
 		return le.Msg
 	}
 	return err.Error()

@@ -38,6 +38,9 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "panic: cannot open database")
 		os.Exit(2)
 	default:
+		if code, ok := hostileServer(os.Getenv(checkServerEnv)); ok {
+			os.Exit(code)
+		}
 		if err := testServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)
 		}
@@ -151,7 +154,7 @@ func TestCheckFailures(t *testing.T) {
 	pidfile := filepath.Join(t.TempDir(), "pid")
 	r = mcplint(t, runOpts{}, "check", "--timeout=500ms", serverEnvFlag("hang"), "--env=MCPLINT_CHECK_TEST_PIDFILE="+pidfile, "--", os.Args[0])
 	r.want(t, 3)
-	if r.stderr != "mcplint: the server did not answer in time (timeout)\n" {
+	if r.stderr != "mcplint: the server did not answer before the timeout (raise the limit with --timeout)\n" {
 		t.Errorf("stderr %q", r.stderr)
 	}
 	if b, err := os.ReadFile(pidfile); err != nil {

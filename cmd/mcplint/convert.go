@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/convert"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -49,7 +48,7 @@ func (e *env) convertCommand() *cli.Command {
 		ArgsUsage:    "[FILE]",
 		Description:  convertDescription,
 		OnUsageError: onUsageError,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "to", Usage: "the `FORMAT` to write: " + strings.Join(convert.Targets, ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (replaced atomically) instead of standard output"},
 			&cli.StringFlag{Name: "api", Usage: "--to openai: the `API` the tools are for: chat (Chat Completions, the default) or responses"},
@@ -58,7 +57,7 @@ func (e *env) convertCommand() *cli.Command {
 			&cli.IntFlag{Name: "gemini-max-depth", Value: normalize.DefaultGeminiDepth, Usage: "--to gemini: expand a recursive schema `N` times, then cut it (with a warning)"},
 			&cli.IntFlag{Name: "zod", Value: 4, Usage: "--to zod: the Zod major `VERSION`, 3 or 4"},
 			&cli.StringFlag{Name: "fail-on", Value: "never", Usage: "`WHEN` to exit with status 1: warning (the conversion warned) or never"},
-		},
+		}, fileLimitFlags()...),
 		Action: e.convert,
 	}
 }
@@ -72,9 +71,12 @@ var convertFlags = []struct{ flag, target string }{
 	{"zod", "zod"},
 }
 
-func (e *env) convert(_ context.Context, cmd *cli.Command) error {
+func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	o, target, err := convertOptions(cmd)
 	if err != nil {
+		return err
+	}
+	if err := e.readFileLimits(cmd); err != nil {
 		return err
 	}
 	failOnWarning := false
@@ -109,7 +111,7 @@ func (e *env) convert(_ context.Context, cmd *cli.Command) error {
 		return &inputErrors{errs: []error{fmt.Errorf("%s: %w", m.Path, err)}}
 	}
 	if path := cmd.String("output"); path != "" {
-		if err := atomicfile.Write(path, out); err != nil {
+		if err := e.writeFile(ctx, path, out); err != nil {
 			return &inputErrors{errs: []error{err}}
 		}
 	} else if _, err := e.stdout.Write(out); err != nil {
