@@ -39,7 +39,7 @@ func TestStdioHostile(t *testing.T) {
 		{"bigpage", []string{"MCPLINT_LIVE_TEST_SIZE=2097152"}, small, 0, KindLimit, LimitMessageSize, "a line on stdout larger than the limit of 1 MiB"},
 		{"manytools", []string{"MCPLINT_LIVE_TEST_SIZE=101"}, Limits{Tools: 100}, 0, KindLimit, LimitTools,
 			"tools/list returned more than 100 tools, the limit (101 on 1 page)"},
-		{"paged", nil, Limits{ListSize: 200}, 0, KindLimit, LimitListSize, "the tools/list results are larger than the limit of 200 bytes (2 pages so far)"},
+		{"paged", nil, Limits{ListSize: 220}, 0, KindLimit, LimitListSize, "the tools/list results are larger than the limit of 220 bytes (2 pages so far)"},
 		{"endless", nil, Limits{Pages: 50}, 0, KindPagination, LimitPages, "tools/list did not end after 50 pages, the limit"},
 		{"silent", nil, Limits{}, time.Second, KindTimeout, LimitTimeout, "the server did not answer before the timeout"},
 		{"echo", nil, Limits{}, 0, KindEcho, "", "request back instead of answering it: it does not speak MCP"},
