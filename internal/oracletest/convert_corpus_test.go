@@ -51,11 +51,7 @@ type corpusResult struct {
 
 // overRefusals excuse a refusal of a conversion whose consumers all accept
 // the source, by case and conversion, each with its reason.
-var overRefusals = map[string]string{
-	"gen-go-invopop-recursive-expanded/tools.json (mcp": "the case records that the MCP specification accepts invopop's " +
-		"\"#/$defs/Category\", which resolves against \"$id\" to a definition the schema does not have; " +
-		"ref-resolvable reports it as refused by the specification. Reported for a decision.",
-}
+var overRefusals = map[string]string{}
 
 // TestConvertCorpus converts every case of the real-world corpus
 // (testdata/realworld/*/tools.json) to every target and holds convert to
