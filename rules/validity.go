@@ -24,6 +24,9 @@ var SchemaValid = &lint.Rule{
 		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
 		{Consumer: consumer.Anthropic, Error: "JSON schema is invalid. It must match JSON Schema draft 2020-12", Source: "anthropics/claude-code#586"},
 		{Consumer: consumer.VSCode, Error: "Failed to validate tool", Source: "microsoft/vscode-copilot-chat, toolSchemaNormalizer.ts (validates every tool against the draft-07 meta-schema)"},
+		{Consumer: consumer.OpenAIChat, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
+		{Consumer: consumer.OpenAIResponses, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
+		{Consumer: consumer.OpenAIStrict, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
 	},
 	Summary: "inputSchema and outputSchema are valid JSON Schema under their dialect",
 	Fix:     lint.NoFix,
@@ -36,7 +39,11 @@ draft-07 tuple "items": [...] under 2020-12, a "pattern" that is not a regular
 expression) makes the validator throw, and the client drops the tool, refuses
 the whole list, or calls it unchecked. The Anthropic API refuses a request
 whose tool schema is not valid 2020-12 ("JSON schema is invalid. It must match
-JSON Schema draft 2020-12", anthropics/claude-code#586).
+JSON Schema draft 2020-12", anthropics/claude-code#586). OpenAI checks function
+parameters against a metaschema too: "Invalid schema for function '...': []
+is not of type 'object', 'boolean'" (FoundationAgents/OpenManus#1162, a
+subschema written as []; maltekuhr/laravel-gpt#8 and prism-php/prism#746 for
+"properties": []).
 
 The schema is compiled with github.com/santhosh-tekuri/jsonschema against the
 metaschema of its dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12;
