@@ -73,7 +73,7 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 		// stable sort keeps an insertion after the edit it follows.
 		slices.SortStableFunc(edits, func(a, b manifest.TextEdit) int { return a.Start - b.Start })
 		out := m.ApplyText(edits)
-		next, err := manifest.Load(m.Path, out)
+		next, err := m.Reload(out)
 		if err != nil {
 			return nil, fmt.Errorf("internal error: fixing %s produced a manifest that does not load (%v); please report this", m.Path, err)
 		}

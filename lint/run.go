@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -59,6 +60,12 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 // An error is an input error (a tool that cannot be decoded; the first
 // tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
+	return l.LintContext(context.Background(), m)
+}
+
+// LintContext is Lint that stops when ctx is done, between two tools (rules
+// need not know), and then returns ctx's error.
+func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagnostic, error) {
 	var perTool []*Rule
 	for _, r := range l.Rules {
 		if r.Check != nil {
@@ -105,7 +112,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 				defer wg.Done()
 				for {
 					i := int(next.Add(1)) - 1
-					if i >= len(m.Tools) {
+					if i >= len(m.Tools) || ctx.Err() != nil {
 						return
 					}
 					t := m.Tools[i]
@@ -132,10 +139,17 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, first
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if listErr != nil {
 		return nil, listErr
 	}
-	n := 0
+	surface, err := l.lintSurface(m)
+	if err != nil {
+		return nil, err
+	}
+	n := len(surface)
 	for _, ds := range found {
 		n += len(ds)
 	}
@@ -144,13 +158,45 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 		diags = append(diags, ds...)
 		found[i] = nil
 	}
+	diags = append(diags, surface...)
 	// Tools follow one another in their source, so the tools' sorted
 	// findings, one after the other, are sorted; a shape where they would
-	// not be is sorted whole.
+	// not be, or findings about the rest of the surface, are sorted whole.
 	if !slices.IsSortedFunc(diags, compareDiagnostics) {
 		Sort(diags)
 	}
 	return diags, nil
+}
+
+// lintSurface runs the rules about a server's prompts, resources and
+// templates (CheckSurface), when the manifest has them, and returns their
+// findings, placed and merged.
+func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
+	if len(m.Results) == 0 {
+		return nil, nil
+	}
+	var ds []Diagnostic
+	for _, r := range l.Rules {
+		if r.CheckSurface == nil {
+			continue
+		}
+		err := guard(r, nil, func() {
+			r.CheckSurface(&SurfacePass{
+				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
+				options: l.Config.Options[r.ID], packs: l.packs,
+				report: func(e *manifest.Entry, d Diagnostic) {
+					placeEntry(e, &d)
+					if l.adopt(r, &d) {
+						ds = append(ds, d)
+					}
+				},
+			})
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return l.subjects.merge(ds), nil
 }
 
 // finish merges, sorts and places the findings of tool t the worker holds,

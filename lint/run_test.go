@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -488,5 +489,26 @@ func TestAdd(t *testing.T) {
 	}
 	if ds[0].Severity != lint.Error || len(ds[0].Consumers) != 1 {
 		t.Errorf("the live finding: severity %v, consumers %v", ds[0].Severity, ds[0].Consumers)
+	}
+}
+
+// TestLintContext: a done context stops linting between tools, and the
+// error says so; rules know nothing of it.
+func TestLintContext(t *testing.T) {
+	src := "[" + strings.TrimSuffix(strings.Repeat(`{"name":"t"},`, 200), ",") + "]"
+	m := load(t, src)
+	ctx, cancel := context.WithCancel(context.Background())
+	var linted atomic.Int64
+	slow := &lint.Rule{ID: "count", Packs: []string{"mcp"}, Check: func(p *lint.Pass) {
+		if linted.Add(1) == 3 {
+			cancel()
+		}
+	}}
+	diags, err := newLinter(t, []*lint.Rule{slow}, lint.Config{}).LintContext(ctx, m)
+	if !errors.Is(err, context.Canceled) || diags != nil {
+		t.Fatalf("LintContext after cancel = %d diagnostics, %v; want context.Canceled", len(diags), err)
+	}
+	if n := linted.Load(); n >= 200 {
+		t.Errorf("every tool was linted (%d) after the context was done", n)
 	}
 }

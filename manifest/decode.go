@@ -10,11 +10,24 @@ import (
 // bytes: decoding a tool is the larger part of linting it, and a
 // general-purpose tokenizer, which checks what the loader already checked
 // and hands out one token at a time, took several times as long. It
-// assumes valid JSON; a value nested deeper than MaxDepth stops it with
+// assumes valid JSON; a value nested deeper than max stops it with
 // errTooDeep, off at that value.
 type decoder struct {
 	src []byte
 	off int
+	max int // the deepest nesting allowed
+}
+
+// decodeJSON decodes the validated JSON value spanning Src[start:end],
+// nested at most as deep as the manifest's limit allows.
+func (m *Manifest) decodeJSON(start, end int) (any, error) {
+	d := decoder{src: m.Src[:end], off: start, max: m.depthLimit()}
+	v, err := d.value(0)
+	if err != nil {
+		// The only error: the offending bracket is at the offset.
+		return nil, m.limitError(d.off, LimitDepth, "nesting deeper than %d levels", d.max)
+	}
+	return v, nil
 }
 
 func (d *decoder) space() {
@@ -32,7 +45,7 @@ func (d *decoder) space() {
 // value becomes.
 func (d *decoder) value(depth int) (any, error) {
 	d.space()
-	if depth > MaxDepth {
+	if depth > d.max {
 		return nil, errTooDeep
 	}
 	switch d.src[d.off] {

@@ -188,11 +188,23 @@ func (t *Tool) Places(rels []string) []Place {
 		}
 		return out
 	}
-	root := &placeTrie{}
+	srcs := make([]string, len(rels))
 	for i, rel := range rels {
+		srcs[i] = t.sourcePointer(rel)
+	}
+	return t.M.placeJSON(t.start, t.end, srcs, out)
+}
+
+// placeJSON places pointers relative to the JSON value spanning
+// Src[start:end] into out, reading the value once along their paths.
+func (m *Manifest) placeJSON(start, end int, ptrs []string, out []Place) []Place {
+	if len(ptrs) == 0 {
+		return out
+	}
+	root := &placeTrie{}
+	for i, ptr := range ptrs {
 		n := root
-		src := t.sourcePointer(rel)
-		for rest := src; rest != ""; {
+		for rest := ptr; rest != ""; {
 			rest = rest[1:]
 			tok := rest
 			if j := strings.IndexByte(rest, '/'); j >= 0 {
@@ -204,14 +216,11 @@ func (t *Tool) Places(rels []string) []Place {
 		}
 		n.want = append(n.want, i)
 	}
-	if len(rels) == 0 {
-		return out
-	}
-	s := &placeScan{src: t.M.Src[t.start:t.end], base: t.start, out: out, pending: len(rels)}
+	s := &placeScan{src: m.Src[start:end], base: start, out: out, pending: len(ptrs)}
 	r := rereader(s.src)
 	defer r.release()
 	s.dec = r.Decoder
-	s.visit(root, -1, t.start)
+	s.visit(root, -1, start)
 	return out
 }
 

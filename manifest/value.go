@@ -16,11 +16,9 @@ func (t *Tool) Value() (any, error) {
 	if t.M.Format == YAML {
 		return t.yamlValue()
 	}
-	d := decoder{src: t.M.Src[:t.end], off: t.start}
-	v, err := d.value(0)
+	v, err := t.M.decodeJSON(t.start, t.end)
 	if err != nil {
-		// The only error: the offending bracket is at the offset.
-		return nil, t.M.errorAt(d.off, "nesting deeper than %d levels", MaxDepth)
+		return nil, err
 	}
 	return t.present(v), nil
 }

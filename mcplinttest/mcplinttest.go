@@ -1,13 +1,17 @@
 // Package mcplinttest lets the author of a Go MCP server built with the
 // official SDK (github.com/modelcontextprotocol/go-sdk) lint the tools the
 // server publishes from `go test`: Check connects a client to the server
-// over the SDK's in-memory transport, lists its tools as a real client does,
-// runs mcplint's default rules on what was listed, and fails the test with
-// the findings.
+// over the SDK's in-memory transport, lists its tools, prompts, resources
+// and resource templates as a real client does, runs mcplint's default
+// rules on what was listed, and fails the test with the findings.
 //
 //	func TestToolsLint(t *testing.T) {
 //		mcplinttest.Check(t, myserver.New())
 //	}
+//
+// With the option StringNumbers, Check also calls the tools whose schemas
+// declare the string form of a number, to see that the server converts it
+// (package coerce does, for go-sdk servers).
 package mcplinttest
 
 import (
@@ -38,6 +42,10 @@ type options struct {
 	cfg     lint.Config
 	failOn  lint.Severity
 	timeout time.Duration
+	// stringNumbers: call the tools that declare string forms (see
+	// StringNumbers), all of them or those named.
+	stringNumbers     bool
+	stringNumberTools []string
 }
 
 // Select replaces the default rule selection (rule IDs, pack names, "all").
@@ -86,6 +94,18 @@ func Check(t TB, server *mcp.Server, opts ...Option) []lint.Diagnostic {
 		var buf bytes.Buffer
 		_ = report.WriteText(&buf, []report.File{{Manifest: m.Manifest, Diagnostics: failing}}, report.TextOptions{})
 		t.Errorf("mcplint found problems in the tools of %s:\n\n%s", m.Server.Name, buf.String())
+	}
+	if o.stringNumbers {
+		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
+		defer cancel()
+		msgs, err := checkStringNumbers(ctx, server, o.stringNumberTools)
+		if err != nil {
+			t.Fatalf("mcplinttest: %v", err)
+			return diags
+		}
+		for _, msg := range msgs {
+			t.Errorf("mcplinttest: %s", msg)
+		}
 	}
 	return diags
 }

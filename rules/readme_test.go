@@ -28,17 +28,24 @@ const (
 // TestReadmeRuleTable keeps the README's rule table in step with the
 // catalogue.
 func TestReadmeRuleTable(t *testing.T) {
+	readmeBlock(t, tableStart, tableEnd, ruleTable())
+}
+
+// readmeBlock checks (or with -update rewrites) the README's text between
+// two markers.
+func readmeBlock(t *testing.T, start, end, body string) {
+	t.Helper()
 	path := filepath.Join("..", "README.md")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(b)
-	i, j := strings.Index(s, tableStart), strings.Index(s, tableEnd)
+	i, j := strings.Index(s, start), strings.Index(s, end)
 	if i < 0 || j < i {
-		t.Fatalf("README.md lacks the rule table markers %q ... %q", strings.TrimSpace(tableStart), tableEnd)
+		t.Fatalf("README.md lacks the markers %q ... %q", strings.TrimSpace(start), end)
 	}
-	want := s[:i+len(tableStart)] + ruleTable() + s[j:]
+	want := s[:i+len(start)] + body + s[j:]
 	if want == s {
 		return
 	}
@@ -48,7 +55,7 @@ func TestReadmeRuleTable(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("the README's rule table is stale; run go test ./rules -run TestReadmeRuleTable -update and review it")
+	t.Errorf("a generated block of the README is stale; run go test ./rules -run TestReadme -update and review it")
 }
 
 // TestConsumersDeclared: every consumer a rule names is in the matrix, with
@@ -64,4 +71,33 @@ func TestConsumersDeclared(t *testing.T) {
 			}
 		}
 	}
+}
+
+// consumerTable renders the consumer matrix as the README's table.
+func consumerTable() string {
+	var b strings.Builder
+	b.WriteString("| Consumer | Mode | Default | What it refuses (rules) | Source |\n|---|---|---|---|---|\n")
+	for _, c := range consumer.All {
+		var ids []string
+		for _, r := range All {
+			for _, f := range r.Consumers {
+				if f.Consumer == c.ID {
+					ids = append(ids, "`"+r.ID+"`")
+					break
+				}
+			}
+		}
+		def := "on"
+		if !c.Default {
+			def = "opt-in"
+		}
+		fmt.Fprintf(&b, "| %s (`%s`) | %s | %s | %s | %s |\n", c.Name, c.ID, strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;").Replace(c.Mode), def, strings.Join(ids, ", "), c.Source)
+	}
+	return b.String()
+}
+
+// TestReadmeConsumerTable keeps the README's consumer table in step with
+// the matrix.
+func TestReadmeConsumerTable(t *testing.T) {
+	readmeBlock(t, "<!-- consumers:start (generated from the matrix: go test ./rules -run TestReadmeConsumerTable -update) -->\n", "<!-- consumers:end -->", consumerTable())
 }

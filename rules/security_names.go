@@ -31,7 +31,7 @@ var wellKnownTools = map[string][]string{
 
 // ToolNameShadowing reports names taken from well-known servers.
 var ToolNameShadowing = &lint.Rule{
-	ID: "tool-name-shadowing", Packs: securityPacks, Severity: lint.Warning,
+	ID: "tool-name-shadowing", Packs: securityPacks, Severity: lint.Info,
 	Summary:   "tool names do not shadow well-known tools of other common servers",
 	CheckList: checkToolNameShadowing,
 	Options:   map[string]any{"servers": wellKnownTools},
@@ -44,8 +44,11 @@ malicious server picks such a name on purpose.
 The option "servers" maps a server's name to its tool names. A list that
 holds at least half of one server's tools is taken to be that server (or a
 fork or a proxy of it), and its names are not reported; one or two borrowed
-names are. A warning: an honest server can share a common name; prefix your
-tools (acme_read_file) so that they cannot be confused.
+names are. An info, not a warning: honest servers of one domain share
+common names (a GitLab server has create_or_update_file and push_files,
+like GitHub's), so the name alone proves nothing; prefix your tools
+(acme_read_file) so that they cannot be confused. The description rules of
+this pack catch the attack itself.
 
 Bad (a weather server):
 

@@ -52,8 +52,9 @@ MCP specification 2026-07-28, server/tools, "Security Considerations"`
 // DescriptionInjection reports instructions aimed at the model.
 var DescriptionInjection = &lint.Rule{
 	ID: "description-injection", Packs: securityPacks, Severity: lint.Error,
-	Summary: "descriptions carry no hidden instructions for the model",
-	Check:   checkDescriptionInjection,
+	Summary:      "descriptions carry no hidden instructions for the model",
+	Check:        checkDescriptionInjection,
+	CheckSurface: checkSurfaceInjection,
 	Doc: `Tool poisoning: a description is read by the model, in full, as part of its
 context, while the user sees at most its first line. A malicious or
 compromised server writes instructions there that the model obeys: tags that
@@ -61,7 +62,10 @@ imitate the system prompt (<IMPORTANT>, <SYSTEM>, [INST]), "ignore previous
 instructions", a new role ("you are now"), and above all concealment ("do not
 tell the user", "without informing the user"), which no honest tool needs.
 Checked in the tool's description and title and in every description and
-title of its input and output schemas, enum value descriptions included.
+title of its input and output schemas, enum value descriptions included. On a
+server's whole surface (` + "`mcplint check`" + `, or a file its --save wrote), also
+in its instructions, its title and description, and the descriptions and
+titles of its prompts, prompt arguments, resources and resource templates.
 
 Bad:
 
@@ -95,9 +99,10 @@ func checkDescriptionInjection(p *lint.Pass) {
 // disk.
 var DescriptionSensitiveFile = &lint.Rule{
 	ID: "description-sensitive-file", Packs: securityPacks, Severity: lint.Error,
-	Summary: "descriptions do not mention credential files (~/.ssh, mcp.json, …)",
-	Check:   checkDescriptionSensitiveFile,
-	Options: map[string]any{"paths": defaultSensitivePaths},
+	Summary:      "descriptions do not mention credential files (~/.ssh, mcp.json, …)",
+	Check:        checkDescriptionSensitiveFile,
+	CheckSurface: checkSurfaceSensitiveFile,
+	Options:      map[string]any{"paths": defaultSensitivePaths},
 	Doc: `The published tool-poisoning attacks make the model read a file that holds
 credentials (an SSH private key, the client's MCP configuration with its API
 keys) and pass its content to the poisoned tool as an innocent-looking
@@ -141,8 +146,9 @@ func checkDescriptionSensitiveFile(p *lint.Pass) {
 // DescriptionExfiltration reports orders to send data somewhere.
 var DescriptionExfiltration = &lint.Rule{
 	ID: "description-exfiltration", Packs: securityPacks, Severity: lint.Error,
-	Summary: "descriptions do not ask the model to send data to an address or smuggle it into an argument",
-	Check:   checkDescriptionExfiltration,
+	Summary:      "descriptions do not ask the model to send data to an address or smuggle it into an argument",
+	Check:        checkDescriptionExfiltration,
+	CheckSurface: checkSurfaceExfiltration,
 	Doc: `The payload of a poisoned description is an exfiltration: "send the
 conversation to https://…", "forward all emails to attacker@…", or "pass the
 content of the file as the 'sidenote' argument", which delivers the data to
@@ -165,7 +171,11 @@ var exfiltrationPatterns = patterns(
 	`(?i)\b(send|post|upload|forward|transmit|exfiltrate|leak|report|submit|bcc|cc)\b[^.\n]{0,80}\b(to|at|via)\s+(https?://|ftp://|wss?://|[\w.+-]+@[\w-]+(\.[\w-]+)+)`, "an order to send data to an address",
 	`(?i)\b(curl|wget)\s[^\n]{0,120}?https?://`, "a command that sends a request to an address",
 	`(?i)\b(include|pass|put|add|append|attach|insert|copy)\b[^.\n]{0,60}\b(contents?|conversation|chat\s+history|history|api[\s_-]?keys?|tokens?|credentials?|passwords?|secrets?|private\s+keys?|ssh\s+keys?|environment\s+variables?)\b[^.\n]{0,60}\b(as|in|into|to)\s+(the\s+)?['"\x60]?\w+['"\x60]?\s+(parameter|argument|field)`, "an order to smuggle data into an argument",
-	`(?i)\b(include|pass|put)\b[^.\n]{0,60}\b(as|in)\s+['"\x60]?(sidenote|side_note|note|notes|context|metadata)['"\x60]?`, "an order to smuggle data into an argument",
+	// "sidenote" is the attack's own word; "context", "note" and "metadata"
+	// count only when named as an argument (quoted, or called a
+	// parameter): "tokens to include in context" is ordinary prose.
+	`(?i)\b(include|pass|put)\b[^.\n]{0,60}\b(as|in)\s+(the\s+)?['"\x60]?(sidenote|side_note)\b`, "an order to smuggle data into an argument",
+	`(?i)\b(include|pass|put)\b[^.\n]{0,60}\b(as|in)\s+(the\s+)?(['"\x60](note|notes|context|metadata)['"\x60]|(notes?|context|metadata)\s+(parameter|argument|field))`, "an order to smuggle data into an argument",
 )
 
 func checkDescriptionExfiltration(p *lint.Pass) {
@@ -175,8 +185,9 @@ func checkDescriptionExfiltration(p *lint.Pass) {
 // DescriptionToolRedirection reports descriptions that steer other tools.
 var DescriptionToolRedirection = &lint.Rule{
 	ID: "description-tool-redirection", Packs: securityPacks, Severity: lint.Warning,
-	Summary: "descriptions do not dictate how other tools are used",
-	Check:   checkDescriptionToolRedirection,
+	Summary:      "descriptions do not dictate how other tools are used",
+	Check:        checkDescriptionToolRedirection,
+	CheckSurface: checkSurfaceToolRedirection,
 	Doc: `Tool shadowing: a description that says how other tools must behave ("when
 this tool is available, the send_email tool must…", "before calling any
 other tool, call this one", "instead of using read_file, use this") hijacks

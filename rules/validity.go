@@ -25,6 +25,9 @@ var SchemaValid = &lint.Rule{
 		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
 		{Consumer: consumer.Anthropic, Error: "JSON schema is invalid. It must match JSON Schema draft 2020-12", Source: "anthropics/claude-code#586"},
 		{Consumer: consumer.VSCode, Error: "Failed to validate tool", Source: "microsoft/vscode-copilot-chat, toolSchemaNormalizer.ts (validates every tool against the draft-07 meta-schema)"},
+		{Consumer: consumer.OpenAIChat, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
+		{Consumer: consumer.OpenAIResponses, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
+		{Consumer: consumer.OpenAIStrict, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
 	},
 	Summary: "inputSchema and outputSchema are valid JSON Schema under their dialect",
 	Fix:     lint.NoFix,
@@ -37,7 +40,11 @@ draft-07 tuple "items": [...] under 2020-12, a "pattern" that is not a regular
 expression) makes the validator throw, and the client drops the tool, refuses
 the whole list, or calls it unchecked. The Anthropic API refuses a request
 whose tool schema is not valid 2020-12 ("JSON schema is invalid. It must match
-JSON Schema draft 2020-12", anthropics/claude-code#586).
+JSON Schema draft 2020-12", anthropics/claude-code#586). OpenAI checks function
+parameters against a metaschema too: "Invalid schema for function '...': []
+is not of type 'object', 'boolean'" (FoundationAgents/OpenManus#1162, a
+subschema written as []; maltekuhr/laravel-gpt#8 and prism-php/prism#746 for
+"properties": []).
 
 The schema is compiled with github.com/santhosh-tekuri/jsonschema against the
 metaschema of its dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12;
@@ -132,7 +139,7 @@ func checkSchemaValid(p *lint.Pass) {
 // schema.Checker serves the whole run: it validates each distinct schema
 // node once, and generated servers repeat the same nodes across tools.
 func schemaProblems(p *lint.Pass, root map[string]any, legacy bool) []schema.Problem {
-	c := p.Cache.Get("schema-valid\x00checker", func() any { return schema.NewChecker() }).(*schema.Checker)
+	c := schemaChecker(p)
 	probs := c.Problems(root, schema.Draft2020)
 	if _, declared := schema.Dialect(root); legacy && declared == "" && hasInvalid(probs) {
 		if !hasInvalid(c.Problems(root, schema.Draft7)) {
@@ -140,6 +147,12 @@ func schemaProblems(p *lint.Pass, root map[string]any, legacy bool) []schema.Pro
 		}
 	}
 	return probs
+}
+
+// schemaChecker is the run's schema.Checker, shared by every rule that
+// validates schemas against a metaschema.
+func schemaChecker(p *lint.Pass) *schema.Checker {
+	return p.Cache.Get("schema-valid\x00checker", func() any { return schema.NewChecker() }).(*schema.Checker)
 }
 
 // isStringRef reports whether ptr is a reference keyword with a string
@@ -274,7 +287,6 @@ func checkRefResolvable(p *lint.Pass) {
 			keywords = append(keywords, "$recursiveRef")
 		}
 		var r *schema.Resolver // indexed at the first reference: most schemas have none
-		var refs []string      // the schemas with a "$ref", in walk order
 		base := "/" + key
 		p.Schema(key).Walk(func(n *schema.Node) bool {
 			for _, kw := range keywords {
@@ -287,14 +299,11 @@ func checkRefResolvable(p *lint.Pass) {
 				}
 				ptr := strings.TrimPrefix(n.Pointer(), base)
 				checkRef(p, base+ptr+"/"+kw, kw, ref, r.Resolve(ptr, ref))
-				if kw == "$ref" {
-					refs = append(refs, ptr)
-				}
 			}
 			return true
 		})
-		if len(refs) > 0 {
-			reportRefCycles(p, key, root, r, refs)
+		if r != nil {
+			reportRefCycles(p, key, root, r)
 		}
 	}
 }
@@ -336,42 +345,11 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 }
 
 // reportRefCycles reports chains of $ref that come back to where they
-// started: each step applies to the same value, so validating never ends.
-// Each cycle is reported once, at the first of its members met following
-// the references from refs (the schemas with a "$ref", in walk order). Every
-// schema is followed from once: a chain of ten thousand references costs
-// ten thousand steps, not one chain per reference.
-func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver, refs []string) {
-	next := func(ptr string) (string, bool) {
-		s, _ := schema.Get(root, ptr)
-		m, _ := s.(map[string]any)
-		ref, ok := m["$ref"].(string)
-		if !ok {
-			return "", false
-		}
-		res := r.Resolve(ptr, ref)
-		if _, isObj := res.Target.(map[string]any); !res.Found || !isObj {
-			return "", false
-		}
-		return res.Pointer, true
-	}
-	done := map[string]bool{} // followed already, from an earlier start
-	at := map[string]int{}    // position in the chain being followed
-	for _, start := range refs {
-		var chain []string
-		for cur, ok := start, true; ok && !done[cur]; cur, ok = next(cur) {
-			if i, seen := at[cur]; seen {
-				cycle := chain[i:]
-				p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
-				break
-			}
-			at[cur] = len(chain)
-			chain = append(chain, cur)
-		}
-		for _, c := range chain {
-			done[c] = true
-			delete(at, c)
-		}
+// started (schema.RefCycles): each step applies to the same value, so
+// validating never ends.
+func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver) {
+	for _, cycle := range schema.RefCycles(root, r) {
+		p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
 	}
 }
 

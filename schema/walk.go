@@ -25,10 +25,11 @@ var mapKeywords = []string{"properties", "patternProperties", "$defs", "definiti
 // Keywords whose value is a list of subschemas.
 var listKeywords = []string{"allOf", "anyOf", "oneOf", "prefixItems", "items"}
 
-// MaxDepth is the deepest a walk goes. The loader refuses tools nested as
-// deep (manifest.MaxDepth), so only values built by transforms could reach
-// it; a walk stops there rather than exhaust the stack.
-const MaxDepth = 1000
+// MaxDepth is the deepest a walk goes: the deepest nesting the loader can
+// be told to accept (manifest.DepthCeiling), so only values built by
+// transforms could reach it; a walk stops there rather than exhaust the
+// stack.
+const MaxDepth = 10000
 
 // Node is a subschema met on a walk: its value and how it was reached. Its
 // pointer is built only when asked for, so a walk spells no pointer per

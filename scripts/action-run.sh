@@ -3,6 +3,15 @@
 # mcplint, writes the step outputs, and exits with mcplint's status.
 set -uo pipefail
 
+# output NAME VALUE writes a step output in the delimiter form, with a
+# random delimiter: a value holding a line break (a file name can) cannot
+# end the value early and write outputs of its own.
+output() {
+	local delimiter
+	delimiter="mcplint_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+	printf '%s<<%s\n%s\n%s\n' "$1" "$delimiter" "$2" "$delimiter" >>"$GITHUB_OUTPUT"
+}
+
 args=()
 [ -n "${CONFIG:-}" ] && args+=(--config "$CONFIG")
 [ -n "${SELECT:-}" ] && args+=(--select "$SELECT")
@@ -25,7 +34,7 @@ if [ -n "${SERVER_COMMAND:-}" ] || [ -n "${SERVER_URL:-}" ]; then
 		mcplint check "${args[@]}" --url "$SERVER_URL"
 	fi
 	status=$?
-	echo "exit-code=$status" >> "$GITHUB_OUTPUT"
+	output exit-code "$status"
 	exit "$status"
 fi
 
@@ -38,20 +47,21 @@ for p in "${patterns[@]}"; do
 	matches=($p)
 	if [ ${#matches[@]} -eq 0 ]; then
 		echo "::error title=mcplint::files: no file matches $p"
-		echo "exit-code=2" >> "$GITHUB_OUTPUT"
+		output exit-code 2
 		exit 2
 	fi
 	files+=("${matches[@]}")
 done
 
+# The files follow --, so that a file named like a flag (-x.json) is a file.
 stdin=/dev/null # with no files, mcplint reads the configuration's
-mcplint lint --format "${FORMAT:-github}" "${args[@]}" "${files[@]}" < "$stdin"
+mcplint lint --format "${FORMAT:-github}" "${args[@]}" -- "${files[@]}" <"$stdin"
 status=$?
 
 if [ -n "${SARIF_FILE:-}" ] && [ "$status" -ne 2 ]; then
-	mkdir -p "$(dirname "$SARIF_FILE")"
-	mcplint lint --format sarif "${args[@]}" --fail-on never "${files[@]}" < "$stdin" > "$SARIF_FILE"
-	echo "sarif-file=$SARIF_FILE" >> "$GITHUB_OUTPUT"
+	mkdir -p -- "$(dirname -- "$SARIF_FILE")"
+	mcplint lint --format sarif "${args[@]}" --fail-on never -- "${files[@]}" <"$stdin" >"$SARIF_FILE"
+	output sarif-file "$SARIF_FILE"
 fi
-echo "exit-code=$status" >> "$GITHUB_OUTPUT"
+output exit-code "$status"
 exit "$status"

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 )
 
@@ -64,7 +65,12 @@ func (e *env) appendStepSummary(files []report.File) error {
 	if err != nil {
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 	}
-	if err := report.WriteGitHubSummary(f, files); err != nil {
+	w := redact.NewWriter(e.secrets, f)
+	err = report.WriteGitHubSummary(w, files)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
 		f.Close()
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 	}
