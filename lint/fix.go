@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"maps"
@@ -47,8 +48,10 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 	seen := map[[sha256.Size]byte]int{sha256.Sum256(m.Src): 0}
 	var appliedBy [][]string
 	cycleFrom := -1
+	// Each round lints again only the tools the last round's fixes changed.
+	re := &rerun{}
 	for round := 0; ; round++ {
-		diags, err := fl.Lint(m)
+		diags, err := fl.lint(context.Background(), m, re)
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
@@ -126,8 +127,10 @@ type fixCase struct {
 	src     string
 	want    string
 	applied int
-	lints   int      // how many times Fix linted (rounds + the final lint)
-	remain  []string // rules of the findings left
+	// checks counts the tools Fix checked: every tool in its first round,
+	// then those the last round's fixes changed.
+	checks int
+	remain []string // rules of the findings left
 	// oscillating are the rules Fix blames for not converging.
 	oscillating []string
 }
@@ -138,7 +141,7 @@ func TestFixLoop(t *testing.T) {
 		rules:   []*lint.Rule{trimDescription, typeObject},
 		src:     `[{"name":"a","description":"ok","inputSchema":{"type":"object"}}]`,
 		want:    `[{"name":"a","description":"ok","inputSchema":{"type":"object"}}]`,
-		applied: 0, lints: 1,
+		applied: 0, checks: 1,
 	}, {
 		name:  "independent fixes in one round",
 		rules: []*lint.Rule{trimDescription, typeObject},
@@ -148,45 +151,53 @@ func TestFixLoop(t *testing.T) {
 		want: `[{"name":"a","description":"a","inputSchema":{"type":"object"}},
 {"name":"b","inputSchema":{"properties":{},"type":"object"}},
 {"name":"c","description":"c"}]`,
-		applied: 4, lints: 2,
+		applied: 4, checks: 6,
 	}, {
 		name:    "fixes of one value take turns",
 		rules:   []*lint.Rule{trimDescription, endWithPeriod},
 		src:     `{"name":"a","description":"  Reads a file  "}`,
 		want:    `{"name":"a","description":"Reads a file."}`,
-		applied: 2, lints: 3,
+		applied: 2, checks: 3,
 	}, {
 		name:    "adds to one object take turns",
 		rules:   []*lint.Rule{typeObject, propertiesPresent},
 		src:     `{"name":"a","inputSchema":{"required":[]}}`,
 		want:    `{"name":"a","inputSchema":{"required":[],"properties":{},"type":"object"}}`,
-		applied: 2, lints: 3,
+		applied: 2, checks: 3,
 	}, {
 		name:    "a fix uncovers others",
 		rules:   []*lint.Rule{schemaPresent, typeObject, propertiesPresent},
 		src:     "{\n  \"name\": \"a\"\n}\n",
 		want:    "{\n  \"name\": \"a\",\n  \"inputSchema\": {\"properties\": {}, \"type\": \"object\"}\n}\n",
-		applied: 3, lints: 4,
+		applied: 3, checks: 4,
 	}, {
 		name:    "a fix that never settles stops after MaxFixRounds",
 		rules:   []*lint.Rule{bump},
 		src:     `{"name":"a","version":0}`,
 		want:    `{"name":"a","version":10}`,
-		applied: lint.MaxFixRounds, lints: lint.MaxFixRounds + 1,
+		applied: lint.MaxFixRounds, checks: lint.MaxFixRounds + 1,
 		remain: []string{"bump"}, oscillating: []string{"bump"},
 	}, {
 		name:    "fixes that undo each other are named",
 		rules:   []*lint.Rule{toUpper, toLower, trimDescription},
 		src:     `[{"name":"a","title":"x"},{"name":"b","description":" b"}]`,
 		want:    `[{"name":"a","title":"x"},{"name":"b","description":"b"}]`,
-		applied: lint.MaxFixRounds + 1, lints: lint.MaxFixRounds + 1,
+		applied: lint.MaxFixRounds + 1, checks: lint.MaxFixRounds + 1 + 2,
 		remain: []string{"to-upper"}, oscillating: []string{"to-lower", "to-upper"},
+	}, {
+		name:  "a tool no fix changed is not checked again, and its findings move",
+		rules: []*lint.Rule{schemaPresent, typeObject, propertiesPresent, dropExtra},
+		src:   "[\n  {\"name\": \"a\"},\n  {\"name\": \"b\", \"inputSchema\": {\"type\": \"object\", \"properties\": {}}, \"extra\": 1}\n]\n",
+		want: "[\n  {\"name\": \"a\", \"inputSchema\": {\"properties\": {}, \"type\": \"object\"}},\n" +
+			"  {\"name\": \"b\", \"inputSchema\": {\"type\": \"object\", \"properties\": {}}, \"extra\": 1}\n]\n",
+		applied: 3, checks: 5,
+		remain: []string{"drop-extra"},
 	}, {
 		name:    "unsafe fixes wait for permission",
 		rules:   []*lint.Rule{dropExtra, trimDescription},
 		src:     `{"name":"a","description":" d","extra":1}`,
 		want:    `{"name":"a","description":"d","extra":1}`,
-		applied: 1, lints: 2,
+		applied: 1, checks: 2,
 		remain: []string{"drop-extra"},
 	}, {
 		name:   "unsafe fixes with permission",
@@ -195,20 +206,20 @@ func TestFixLoop(t *testing.T) {
 		src:    `{"name":"a","description":" d","extra":1}`,
 		want:   `{"name":"a","description":"d"}`,
 		// A removal and a replacement in one object wait for each other.
-		applied: 2, lints: 3,
+		applied: 2, checks: 3,
 	}, {
 		name:    "a fix whose own edits overlap is never applied",
 		rules:   []*lint.Rule{selfOverlap, trimDescription},
 		src:     `[{"name":"a","title":"x"},{"name":"b","description":" b"}]`,
 		want:    `[{"name":"a","title":"x"},{"name":"b","description":"b"}]`,
-		applied: 1, lints: 2,
+		applied: 1, checks: 3,
 		remain: []string{"self-overlap"},
 	}, {
 		name:    "fixes that collide in bytes but not by pointer take turns",
 		rules:   []*lint.Rule{aliasA, aliasB, trimDescription},
 		src:     `[{"name":"a","schema":{"type":"string"}},{"name":"b","description":" b"}]`,
 		want:    `[{"name":"a","schema":{"type":"object"}},{"name":"b","description":"b"}]`,
-		applied: 2, lints: 2,
+		applied: 2, checks: 4,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var checks atomic.Int32
@@ -225,8 +236,17 @@ func TestFixLoop(t *testing.T) {
 			if res.Applied != tc.applied {
 				t.Errorf("Applied = %d, want %d", res.Applied, tc.applied)
 			}
-			if lints := int(checks.Load()) / len(m.Tools); lints != tc.lints {
-				t.Errorf("linted %d times, want %d", lints, tc.lints)
+			if n := int(checks.Load()); n != tc.checks {
+				t.Errorf("checked %d tools, want %d", n, tc.checks)
+			}
+			// The findings left are those of a lint of the result, though
+			// Fix did not check again the tools it did not change.
+			fresh, err := newLinter(t, rules, lint.Config{UnsafeFixes: tc.unsafe, FixEdits: true}).Lint(res.Manifest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(fresh, res.Remaining, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+				t.Errorf("remaining findings differ from a fresh lint (-fresh +got):\n%s", diff)
 			}
 			var remain []string
 			for _, d := range res.Remaining {

@@ -66,6 +66,62 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 // LintContext is Lint that stops when ctx is done, between two tools (rules
 // need not know), and then returns ctx's error.
 func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagnostic, error) {
+	return l.lint(ctx, m, nil)
+}
+
+// rerun carries what one run learned to the next run on an edited
+// version of the same source, as Fix makes them: the findings of the
+// per-tool rules (Check) on each tool, placed, before the list rules'
+// are added and the subjects merged. A tool whose bytes and setting are
+// unchanged (manifest.Unchanged) gets the same findings, so the next run
+// moves them to where the tool now is instead of linting it again. List
+// rules, which see every tool, always run.
+type rerun struct {
+	m     *manifest.Manifest // the source the findings are from
+	found [][]Diagnostic
+}
+
+// reuse returns the findings of tool i of m kept by an earlier run, moved
+// to where the tool is in m, if it is unchanged since.
+func (r *rerun) reuse(m *manifest.Manifest, same []bool, moved []int, i int) ([]Diagnostic, bool) {
+	if same == nil || !same[i] {
+		return nil, false
+	}
+	ds := slices.Clone(r.found[i])
+	at := func(off int) manifest.Position { return m.Position(off + moved[i]) }
+	for j := range ds {
+		d := &ds[j]
+		pos := at(d.Offset)
+		d.Offset, d.Line, d.Column = pos.Offset, pos.Line, pos.Column
+		if d.End != (manifest.Position{}) {
+			d.End = at(d.End.Offset)
+		}
+		if d.Fix != nil && len(d.Fix.TextEdits) > 0 && moved[i] != 0 {
+			f := *d.Fix
+			f.TextEdits = slices.Clone(f.TextEdits)
+			for k := range f.TextEdits {
+				f.TextEdits[k].Start += moved[i]
+				f.TextEdits[k].End += moved[i]
+			}
+			d.Fix = &f
+		}
+	}
+	return ds, true
+}
+
+// lint is LintContext, taking what an earlier run on an earlier version
+// of m learned from re (nil for none) and leaving there what this one
+// learns.
+func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]Diagnostic, error) {
+	var same []bool
+	var moved []int
+	if re != nil && re.m != nil {
+		same, moved, _ = m.Unchanged(re.m)
+	}
+	var kept [][]Diagnostic // each tool's per-tool findings, for re
+	if re != nil {
+		kept = make([][]Diagnostic, len(m.Tools))
+	}
 	var perTool []*Rule
 	for _, r := range l.Rules {
 		if r.Check != nil {
@@ -120,17 +176,29 @@ func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagn
 						w.diags = append(w.diags, listed[i]...)
 						listed[i] = nil
 					}
-					if err := w.lintTool(t); err != nil {
-						mu.Lock()
-						// The first tool's error, whichever worker
-						// meets it first, so a run reports the same.
-						if first == nil || t.Index < firstTool {
-							first, firstTool = err, t.Index
+					lists := len(w.diags)
+					if ds, ok := re.reuse(m, same, moved, i); ok {
+						place(t, w.diags)
+						w.diags = append(w.diags, ds...)
+					} else {
+						if err := w.lintTool(t); err != nil {
+							mu.Lock()
+							// The first tool's error, whichever worker
+							// meets it first, so a run reports the same.
+							if first == nil || t.Index < firstTool {
+								first, firstTool = err, t.Index
+							}
+							mu.Unlock()
+							clear(w.diags)
+							w.diags = w.diags[:0]
+							continue
 						}
-						mu.Unlock()
-						continue
+						place(t, w.diags)
 					}
-					found[i] = w.finish(l, t)
+					if kept != nil {
+						kept[i] = slices.Clone(w.diags[lists:])
+					}
+					found[i] = w.finish(l)
 				}
 			}()
 		}
@@ -144,6 +212,9 @@ func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagn
 	}
 	if listErr != nil {
 		return nil, listErr
+	}
+	if re != nil {
+		re.m, re.found = m, kept
 	}
 	surface, err := l.lintSurface(m)
 	if err != nil {
@@ -199,14 +270,13 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 	return l.subjects.merge(ds), nil
 }
 
-// finish merges, sorts and places the findings of tool t the worker holds,
+// finish merges and sorts the placed findings of a tool the worker holds,
 // and hands them over in a slice of their own, so that the worker's can be
 // reused for the next tool.
-func (w *worker) finish(l *Linter, t *manifest.Tool) []Diagnostic {
+func (w *worker) finish(l *Linter) []Diagnostic {
 	if len(w.diags) == 0 {
 		return nil
 	}
-	place(t, w.diags)
 	ds := l.subjects.merge(w.diags)
 	Sort(ds)
 	out := slices.Clone(ds)
