@@ -1,9 +1,14 @@
 package report
 
 import (
-	"encoding/json"
+	"bufio"
+
 	"io"
 	"slices"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
@@ -119,11 +124,18 @@ func WriteJSON(w io.Writer, files []File) error {
 	return writeJSON(w, NewJSONReport(files))
 }
 
+// writeJSON writes v as encoding/json's Encoder does, indented by two
+// spaces, but with the faster encoder of go-json-experiment: a report of
+// a hundred thousand findings took longer to write than to find.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	bw := bufio.NewWriterSize(w, 64<<10)
 	// Messages quote schemas; "<" and "&" escaped as \u003c would only
 	// make them harder to read.
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := json.MarshalWrite(bw, v, jsonv1.DefaultOptionsV1(), jsontext.WithIndent("  "), jsontext.EscapeForHTML(false)); err != nil {
+		return err
+	}
+	if err := bw.WriteByte('\n'); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
