@@ -141,7 +141,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
 				options: l.Config.Options[r.ID], packs: l.packs,
 				report: func(t *manifest.Tool, d Diagnostic) {
-					if !l.keep(t, r, &d) {
+					ok := l.keep(t, r, &d)
+					t.Forget() // its fix is built; the tool is linted later
+					if !ok {
 						return
 					}
 					if listed == nil {
@@ -195,6 +197,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 						}
 						place(t, w.diags)
 					}
+					t.Forget() // the tool's fixes are built
 					if kept != nil {
 						kept[i] = slices.Clone(w.diags[lists:])
 					}

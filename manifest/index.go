@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/mcplint/mcplint/pointer"
@@ -35,6 +36,17 @@ func (t *Tool) index() *index {
 		}
 	})
 	return t.idx
+}
+
+// Forget lets go of the tool's index, which edits build and which holds a
+// node for every value of the tool: the next edit builds it again. A run
+// that builds the edits of every tool's fixes would otherwise keep an index
+// of the whole manifest. It must not run while another method of the tool
+// does.
+func (t *Tool) Forget() {
+	if t.M.Format == JSON {
+		t.idxOnce, t.idx = sync.Once{}, nil
+	}
 }
 
 func lineIndent(src []byte, off int) string {
