@@ -31,7 +31,7 @@ func (e *env) paths(args []string) ([]string, error) {
 func (e *env) load(path string) (*manifest.Manifest, error) {
 	m, err := e.read(path)
 	if err == nil {
-		limitMemory(len(m.Src))
+		limitMemory(m.Src)
 	}
 	return m, err
 }

@@ -23,22 +23,28 @@ import (
 // GOMEMLIMIT set by the user are left alone.
 var memoryTuner struct {
 	sync.Mutex
-	sources int64 // bytes of sources read
+	sources int64 // bytes of the sources read and not yet collected
 	on      bool
 }
 
-// limitMemory accounts for a source of size bytes.
-func limitMemory(size int) {
+// limitMemory accounts for a source read, until it is collected (a
+// process that reads many, such as a benchmark, does not keep them all).
+func limitMemory(src []byte) {
 	t := &memoryTuner
 	t.Lock()
 	defer t.Unlock()
-	if _, set := os.LookupEnv("GOGC"); set {
+	if _, set := os.LookupEnv("GOGC"); set || len(src) == 0 {
 		return
 	}
 	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
 		return
 	}
-	t.sources += int64(size)
+	t.sources += int64(len(src))
+	runtime.AddCleanup(&src[0], func(n int64) {
+		t.Lock()
+		t.sources -= n
+		t.Unlock()
+	}, int64(len(src)))
 	if !t.on && t.sources >= 1<<20 {
 		// Small inputs never make the collector work: leave them alone.
 		t.on = true
