@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pointer"
 )
 
 // MaxFixRounds bounds the apply/re-lint loop. Each round applies every fix
@@ -120,7 +120,7 @@ func (l *Linter) eligible(d *Diagnostic) bool {
 // the source at all is an error.
 func (l *Linter) pickFixes(diags []Diagnostic) ([]*Diagnostic, error) {
 	type chosen struct {
-		edits []manifest.Edit
+		edits editTree
 		text  []manifest.TextEdit
 	}
 	taken := map[int]*chosen{} // tool index -> edits chosen
@@ -138,36 +138,103 @@ func (l *Linter) pickFixes(diags []Diagnostic) ([]*Diagnostic, error) {
 			c = &chosen{}
 			taken[d.ToolIndex] = c
 		}
-		if slices.ContainsFunc(d.Fix.Edits, func(e manifest.Edit) bool {
-			return slices.ContainsFunc(c.edits, func(o manifest.Edit) bool { return clash(e, o) })
-		}) || slices.ContainsFunc(d.Fix.TextEdits, func(e manifest.TextEdit) bool {
+		if slices.ContainsFunc(d.Fix.Edits, c.edits.clashes) || slices.ContainsFunc(d.Fix.TextEdits, func(e manifest.TextEdit) bool {
 			return slices.ContainsFunc(c.text, func(o manifest.TextEdit) bool { return overlaps(e, o) })
 		}) {
 			continue
 		}
-		c.edits = append(c.edits, d.Fix.Edits...)
+		for _, e := range d.Fix.Edits {
+			c.edits.add(e)
+		}
 		c.text = append(c.text, d.Fix.TextEdits...)
 		picked = append(picked, d)
 	}
 	return picked, nil
 }
 
-// clash reports whether two edits of a tool must wait for each other: one
-// is within the other, or they change the members of the same container. A
-// fix computes its edits from the tool as it is, so two fixes rewriting one
-// object's members (adding "anyOf" beside a "type" the other rewrites, say)
-// could together say what neither meant.
-func clash(a, b manifest.Edit) bool {
-	if pointer.Within(a.Pointer, b.Pointer) || pointer.Within(b.Pointer, a.Pointer) {
-		return true
-	}
-	structural := a.Op != manifest.Replace || b.Op != manifest.Replace
-	return structural && parentOf(a.Pointer) == parentOf(b.Pointer)
+// An editTree holds the edits chosen in a tool, by the reference tokens of
+// their pointers, so that whether an edit clashes with any of them takes
+// one walk down its pointer, whatever their number: a deeply nested schema
+// has a fix on every level.
+//
+// Two edits of a tool clash, and must wait for each other, when one is
+// within the other, or when they change the members of the same container
+// and one of them adds or removes a member. A fix computes its edits from
+// the tool as it is, so two fixes rewriting one object's members (adding
+// "anyOf" beside a "type" the other rewrites, say) could together say what
+// neither meant.
+type editTree struct {
+	children map[string]*editTree
+	here     bool // an edit of this very place was chosen
+	// Edits chosen among the children: all of them, and those that add
+	// or remove a member.
+	childEdits, childStructural int
 }
 
-func parentOf(p string) string {
-	parent, _ := pointer.Parent(p)
-	return parent
+// walk returns the tree's node for p and its parent (nil for the root),
+// making them when make is set; nil for either that does not exist. It
+// stops at the first node above p for which stop is true, and returns nil.
+func (t *editTree) walk(p string, make bool, stop func(*editTree) bool) (node, parent *editTree) {
+	node = t
+	for rest := p; rest != ""; {
+		if stop != nil && stop(node) {
+			return nil, nil
+		}
+		rest = rest[1:]
+		tok := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			tok, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		next := node.children[tok]
+		if next == nil {
+			if !make {
+				if rest == "" {
+					return nil, node // the parent exists, p does not
+				}
+				return nil, nil
+			}
+			if node.children == nil {
+				node.children = map[string]*editTree{}
+			}
+			next = &editTree{}
+			node.children[tok] = next
+		}
+		node, parent = next, node
+	}
+	return node, parent
+}
+
+// clashes reports whether e clashes with an edit chosen.
+func (t *editTree) clashes(e manifest.Edit) bool {
+	ancestor := false
+	node, parent := t.walk(e.Pointer, false, func(n *editTree) bool {
+		ancestor = ancestor || n.here
+		return ancestor
+	})
+	switch {
+	case ancestor:
+		return true // a chosen edit contains e
+	case node != nil && (node.here || len(node.children) > 0):
+		return true // e is chosen, or contains a chosen edit
+	case parent == nil:
+		return false
+	case e.Op != manifest.Replace:
+		return parent.childEdits > 0
+	}
+	return parent.childStructural > 0
+}
+
+func (t *editTree) add(e manifest.Edit) {
+	node, parent := t.walk(e.Pointer, true, nil)
+	node.here = true
+	if parent != nil {
+		parent.childEdits++
+		if e.Op != manifest.Replace {
+			parent.childStructural++
+		}
+	}
 }
 
 // overlaps reports whether two edits of the source touch the same bytes, or
