@@ -71,6 +71,24 @@ func buildJSONIndex(src []byte, start, end int) *index {
 	dec := r.Decoder
 	var stack []frame
 	key, keyStart := "", -1
+	// The start of the line of the last place indented, found reading
+	// forward: looking back from each value to its line's start took time
+	// quadratic in the length of a minified line.
+	lineStart, scanned := bytes.LastIndexByte(src[:start], '\n')+1, start
+	indent := func(at int) string {
+		if at < scanned {
+			return lineIndent(src, at)
+		}
+		if i := bytes.LastIndexByte(src[scanned:at], '\n'); i >= 0 {
+			lineStart = scanned + i + 1
+		}
+		scanned = at
+		i := lineStart
+		for i < at && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		return string(src[lineStart:i])
+	}
 	for {
 		off := start + skipSpace(src[start:end], int(dec.InputOffset()))
 		tok, err := dec.ReadToken()
@@ -110,7 +128,7 @@ func buildJSONIndex(src []byte, start, end int) *index {
 		if ks >= 0 {
 			at = ks
 		}
-		n.indent = lineIndent(src, at)
+		n.indent = indent(at)
 		idx.nodes[ptr] = n
 		switch k {
 		case '{', '[':
