@@ -13,17 +13,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcplint/mcplint/internal/testenv"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
 
-// The peers' files, installed by .ci/setup.d/report-peers.sh (npm ci in
-// testdata/npm). Their absence fails the tests: a format checked only
-// against itself proves little.
+// The peers' files, npm packages pinned in testdata/npm (`make test`
+// installs them; without them the tests skip, or fail under `make test`):
+// a format checked only against itself proves little.
 const (
-	sarifSchemaPath = "testdata/npm/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"
+	peersFolder     = "report/testdata/npm"
+	sarifSchemaPath = "node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"
 	junitReader     = "testdata/junit-read.js"
 )
 
@@ -79,9 +81,9 @@ func TestSARIFValidatesAgainstTheOfficialSchema(t *testing.T) {
 	if err := report.WriteSARIF(&buf, files, report.SARIFOptions{Rules: linter.Rules, Version: "v1.2.3"}); err != nil {
 		t.Fatal(err)
 	}
-	schemaFile, err := os.Open(sarifSchemaPath)
+	schemaFile, err := os.Open(filepath.Join(testenv.NPM(t, peersFolder), sarifSchemaPath))
 	if err != nil {
-		t.Fatalf("the SARIF 2.1.0 schema is missing (run .ci/setup.d/report-peers.sh): %v", err)
+		t.Fatal(err)
 	}
 	defer schemaFile.Close()
 	doc, err := sjs.UnmarshalJSON(schemaFile)
@@ -259,9 +261,7 @@ func TestJUnitReadByAJUnitParser(t *testing.T) {
 		t.Fatalf("not well-formed XML: %v", err)
 	}
 	// ...and so does a JUnit reader used by CI dashboards.
-	if _, err := os.Stat(filepath.Join("testdata", "npm", "node_modules", "test-results-parser")); err != nil {
-		t.Fatalf("test-results-parser is missing (run .ci/setup.d/report-peers.sh): %v", err)
-	}
+	testenv.NPM(t, peersFolder)
 	path := filepath.Join(t.TempDir(), "junit.xml")
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)

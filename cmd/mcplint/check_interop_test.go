@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcplint/mcplint/internal/testenv"
 )
 
 // The interop tests check servers no one here wrote: the MCP reference
@@ -19,20 +21,13 @@ import (
 // live/testdata/reference-servers/package-lock.json, so the tools they list
 // and the findings on them are stable.
 
-const installHint = "run .ci/setup.d/reference-servers.sh (npm ci in live/testdata/reference-servers) to install the reference servers"
-
 // referenceServer returns the entry point of an installed reference server.
 func referenceServer(t *testing.T, name string) string {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Fatalf("node is not installed: the interop tests need Node.js and the reference servers; %s", installHint)
-	}
-	path, err := filepath.Abs(filepath.Join("..", "..", "live", "testdata", "reference-servers", "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.NPM(t, "live/testdata/reference-servers")
+	path := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js")
 	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("reference server %s is not installed (%v): %s", name, err, installHint)
+		t.Fatalf("reference server %s is not in the locked packages: %v", name, err)
 	}
 	return path
 }
