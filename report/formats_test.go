@@ -50,7 +50,9 @@ const sample = `{
 // fix) and a clean manifest.
 func sampleFiles(t *testing.T) ([]report.File, *lint.Linter) {
 	t.Helper()
-	linter, err := lint.New(rules.All, lint.Config{})
+	// The security pack too, so that its rules' security-severity is
+	// checked against the schema.
+	linter, err := lint.New(rules.All, lint.Config{ExtendSelect: []string{rules.SecurityPack}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,7 @@ func sampleFiles(t *testing.T) ([]report.File, *lint.Linter) {
 func TestSARIFValidatesAgainstTheOfficialSchema(t *testing.T) {
 	files, linter := sampleFiles(t)
 	var buf bytes.Buffer
-	if err := report.WriteSARIF(&buf, files, report.SARIFOptions{Rules: linter.Rules, Version: "v1.2.3"}); err != nil {
+	if err := report.WriteSARIF(&buf, files, report.SARIFOptions{Rules: linter.Rules, Version: "v1.2.3", AutomationID: "mcplint/lint/"}); err != nil {
 		t.Fatal(err)
 	}
 	schemaFile, err := os.Open(filepath.Join(testenv.NPM(t, peersFolder), sarifSchemaPath))
