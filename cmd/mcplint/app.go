@@ -233,11 +233,10 @@ func formatFlag() cli.Flag {
 	return &cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"}
 }
 
-// reportOptions reads the flags that check and breaking share: the report
-// format (through the command's own format reader), --fail-on, --color and
-// the rule selection.
-func (e *env) reportOptions(cmd *cli.Command, formatOf func(*cli.Command) (string, error)) (fmtName string, min lint.Severity, color bool, cfg lint.Config, err error) {
-	if fmtName, err = formatOf(cmd); err != nil {
+// reportOptions reads the flags of breaking, which reads no configuration
+// file: the report formats, --fail-on, --color and the rule selection.
+func (e *env) reportOptions(cmd *cli.Command) (outs []reportOutput, min lint.Severity, color bool, cfg lint.Config, err error) {
+	if outs, err = reportOutputs(cmd); err != nil {
 		return
 	}
 	if min, err = failOn(cmd); err != nil {

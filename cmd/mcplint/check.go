@@ -31,18 +31,23 @@ break: list-result-valid, list-order-stable and stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
   mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
-  mcplint check --config .vscode/mcp.json
+  mcplint check --client-config .vscode/mcp.json
+  mcplint check
 
 A command after -- is started as a stdio server (in its own process group,
 stopped with everything it started when the check ends). A --url is reached
 over Streamable HTTP, falling back to the legacy HTTP+SSE transport when the
-server only speaks that. --config checks every server of an MCP client
-configuration file (Claude Desktop, Claude Code's .mcp.json, Cursor's
-mcp.json, VS Code's mcp.json), several at a time.
+server only speaks that. --client-config checks every server of an MCP
+client configuration file (Claude Desktop, Claude Code's .mcp.json,
+Cursor's mcp.json, VS Code's mcp.json), several at a time; with no target
+at all, check does the same with the "servers" of .mcplint.yaml.
 
-The default rules are lint's (packs mcp and robust) and the security pack.
-They are checked against the protocol version the server negotiated, unless
---protocol says otherwise.
+Like lint, check follows .mcplint.yaml (or --config FILE): its select,
+extend-select, protocol, severity, options, ignore and fail-on, with the
+flags over them. The default rules are lint's (packs mcp and robust) and the
+security pack. They are checked against the protocol version the server
+negotiated, unless --protocol or the configuration's protocol says
+otherwise.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,
@@ -70,12 +75,12 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
 			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
 			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
-			&cli.StringFlag{Name: "config", Usage: "check every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
+			&cli.StringFlag{Name: "client-config", Usage: "check every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
 			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for the whole conversation"},
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed to `FILE`, a manifest that lint and fix read"},
-			formatFlag(),
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary lines"},
-		}, e.selectionFlags()...),
+			reportFormatFlag("standard output"),
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
+		}, append(projectFlags(), e.selectionFlags()...)...),
 		Action: e.check,
 	}
 }
@@ -95,10 +100,11 @@ type serverFailures struct{ msgs []string }
 func (f *serverFailures) Error() string { return strings.Join(f.msgs, "; ") }
 
 func (e *env) check(ctx context.Context, cmd *cli.Command) error {
-	fmtName, min, color, cfg, err := e.reportOptions(cmd, format)
+	outs, color, set, err := e.reportSettings(cmd, e.stdoutTTY)
 	if err != nil {
-		return err
+		return e.clientConfigHint(cmd, err)
 	}
+	cfg, min := set.lint, set.failOn
 	if len(cfg.Select) == 0 {
 		packs := lint.Packs(e.catalogue)
 		for _, p := range checkExtraPacks {
@@ -109,17 +115,18 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	// The selection is checked now, for a usage error before any server
 	// is started.
-	if _, err := lint.New(e.catalogue, cfg); err != nil {
+	selected, err := lint.New(e.catalogue, cfg)
+	if err != nil {
 		return &usageError{err: err}
 	}
-	fixedProtocol := cmd.IsSet("protocol")
-	servers, err := e.checkTargets(cmd)
+	fixedProtocol := cfg.Protocol != ""
+	servers, several, err := e.checkTargets(cmd, set)
 	if err != nil {
 		return err
 	}
 	save := cmd.String("save")
-	if save != "" && len(servers) != 1 {
-		return usagef("--save writes one server's tool list; it cannot be used with --config")
+	if save != "" && several {
+		return usagef("--save writes one server's tool list; it cannot be used with several servers")
 	}
 
 	// Ctrl-C cancels the conversations, which stops the servers.
@@ -157,7 +164,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 				results[i].err = err
 				return
 			}
-			if save == "" && cmd.String("config") == "" && l.Server.Name != "" {
+			if save == "" && !several && l.Server.Name != "" {
 				// Findings name the server rather than its command line.
 				l.Manifest.Path = l.Server.Name
 			}
@@ -180,29 +187,52 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
 		}
 	}
-	quiet := cmd.Bool("quiet")
-	if cmd.String("config") == "" {
-		return e.reportOne(results[0], fmtName, color, quiet, min)
+	out := checkReport{
+		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min,
+		rc: reportContext{rules: selected.Rules, command: "check", configPath: set.configPath()},
 	}
-	return e.reportMany(results, fmtName, color, quiet, min)
+	if !several {
+		return e.reportOne(results[0], out)
+	}
+	return e.reportMany(results, out)
 }
 
-// checkTargets reads the command line into the servers to check.
-func (e *env) checkTargets(cmd *cli.Command) ([]live.ConfiguredServer, error) {
+// checkTargets reads the command line into the servers to check; several
+// says they come from a configuration file, to be reported server by
+// server.
+func (e *env) checkTargets(cmd *cli.Command, set *settings) (servers []live.ConfiguredServer, several bool, err error) {
 	args := cmd.Args().Slice()
-	if path := cmd.String("config"); path != "" {
+	if path := cmd.String("client-config"); path != "" {
 		if len(args) > 0 || cmd.String("url") != "" {
-			return nil, usagef("--config checks the servers of a file; give no command or --url with it")
+			return nil, false, usagef("--client-config checks the servers of a file; give no command or --url with it")
 		}
 		servers, err := live.ReadClientConfig(path, e.lookupEnv)
 		if err != nil {
-			return nil, &inputErrors{errs: []error{err}}
+			return nil, false, &inputErrors{errs: []error{err}}
 		}
 		if len(servers) == 0 {
-			return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no server to check", path)}}
+			return nil, false, &inputErrors{errs: []error{fmt.Errorf("%s: no server to check", path)}}
 		}
-		return servers, nil
+		return servers, true, nil
 	}
+	if len(args) == 0 && cmd.String("url") == "" {
+		if set.file == nil || len(set.file.Servers) == 0 {
+			where := "no configuration file was found"
+			if set.file != nil {
+				where = set.file.Path + " has no servers"
+			}
+			return nil, false, usagef("nothing to check: give a command after --, --url URL or --client-config FILE, or list servers in .mcplint.yaml (%s)", where)
+		}
+		return live.ProjectServers(set.file.Servers, set.file.Dir, e.lookupEnv), true, nil
+	}
+	servers, err = e.commandLineTarget(cmd)
+	return servers, false, err
+}
+
+// commandLineTarget reads the server that the command line names: a
+// command after --, or --url.
+func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, error) {
+	args := cmd.Args().Slice()
 	t := live.Target{
 		Transport: cmd.String("transport"),
 		Command:   args,
@@ -297,23 +327,41 @@ func serverLine(l *live.Listing) string {
 	return fmt.Sprintf("%s, protocol %s over %s: %d tool%s", name, s.Protocol, s.Transport, n, map[bool]string{true: "", false: "s"}[n == 1])
 }
 
-func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.Severity) error {
+// checkReport is how the outcome of check is reported.
+type checkReport struct {
+	outs  []reportOutput
+	color bool
+	quiet bool
+	min   lint.Severity
+	rc    reportContext
+}
+
+// onStream says whether format is written to standard output.
+func (o checkReport) onStream(format string) bool {
+	return slices.Contains(o.outs, reportOutput{format: format})
+}
+
+func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-	if fmtName == "json" {
-		doc := checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, Tools: toolNames(r.listing)}
-		if err := writeIndentedJSON(e.stdout, doc); err != nil {
-			return err
+	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
+		switch format {
+		case "json":
+			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, Tools: toolNames(r.listing)})
+		case "text":
+			if !o.quiet {
+				fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
+			}
+			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet})
 		}
-	} else {
-		fmt.Fprintf(e.stdout, "server %s\n\n", serverLine(r.listing))
-		if err := report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: quiet}); err != nil {
-			return err
-		}
+		return e.writeReport(w, format, files, o.rc)
+	})
+	if err != nil {
+		return err
 	}
-	return outcome(files, nil, min)
+	return outcome(files, nil, o.min)
 }
 
 // checkJSON is the JSON report of one server: the lint report plus what
@@ -332,7 +380,7 @@ func toolNames(l *live.Listing) []string {
 	return out
 }
 
-// configJSON is the JSON report of --config.
+// configJSON is the JSON report of several servers.
 type configJSON struct {
 	Version int                `json:"version"`
 	Servers []configServerJSON `json:"servers"`
@@ -348,56 +396,87 @@ type configServerJSON struct {
 	Error string `json:"error"`
 }
 
-func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, min lint.Severity) error {
+// reportMany reports several servers: text and JSON server by server, the
+// other formats as one report whose files are the servers. The servers
+// that failed are listed on standard error unless a text or JSON report
+// on standard output says it.
+func (e *env) reportMany(results []checked, o checkReport) error {
 	var (
 		all    []report.File
-		failed int
+		failed []string
 	)
-	if fmtName == "json" {
-		doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
-		for _, r := range results {
-			s := configServerJSON{Name: r.name, Tools: []string{}, Diagnostics: []report.JSONDiagnostic{}}
-			if r.err != nil {
-				failed++
-				s.Error = failureLines(r.err)
-			} else {
-				files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-				all = append(all, files...)
-				rep := report.NewJSONReport(files)
-				srv := r.listing.Server
-				s.Server, s.Tools, s.Diagnostics, s.Summary = &srv, toolNames(r.listing), rep.Diagnostics, rep.Summary
-			}
-			doc.Servers = append(doc.Servers, s)
+	for _, r := range results {
+		if r.err != nil {
+			failed = append(failed, r.name+": "+oneLineError(r.err))
+			continue
 		}
-		if err := writeIndentedJSON(e.stdout, doc); err != nil {
-			return err
+		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
+	}
+	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
+		switch format {
+		case "json":
+			return writeIndentedJSON(w, manyJSON(results))
+		case "text":
+			return writeManyText(w, results, color, o.quiet)
 		}
-	} else {
-		var summary strings.Builder
-		for _, r := range results {
-			fmt.Fprintf(e.stdout, "== %s\n", r.name)
-			if r.err != nil {
-				failed++
-				fmt.Fprintf(e.stdout, "failed: %s\n\n", failureLines(r.err))
-				fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
-				continue
-			}
-			fmt.Fprintf(e.stdout, "server %s\n\n", serverLine(r.listing))
-			files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-			all = append(all, files...)
-			if err := report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: quiet}); err != nil {
-				return err
-			}
-			fmt.Fprintln(e.stdout)
-			s := report.Summarize(files)
+		return e.writeReport(w, format, all, o.rc)
+	})
+	if err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		if o.onStream("text") || o.onStream("json") {
+			failed = nil // the report said it
+		}
+		return &serverFailures{msgs: failed}
+	}
+	return outcome(all, nil, o.min)
+}
+
+func manyJSON(results []checked) configJSON {
+	doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
+	for _, r := range results {
+		s := configServerJSON{Name: r.name, Tools: []string{}, Diagnostics: []report.JSONDiagnostic{}}
+		if r.err != nil {
+			s.Error = failureLines(r.err)
+		} else {
+			rep := report.NewJSONReport([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
+			srv := r.listing.Server
+			s.Server, s.Tools, s.Diagnostics, s.Summary = &srv, toolNames(r.listing), rep.Diagnostics, rep.Summary
+		}
+		doc.Servers = append(doc.Servers, s)
+	}
+	return doc
+}
+
+// writeManyText writes each server's findings under "== NAME", then one
+// summary line a server; quiet writes only the summary lines.
+func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
+	var summary strings.Builder
+	for _, r := range results {
+		if r.err != nil {
+			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
+		} else {
+			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
 			fmt.Fprintf(&summary, "%s: %d tools, %d errors, %d warnings\n", r.name, len(r.listing.Manifest.Tools), s.Errors, s.Warnings)
 		}
-		fmt.Fprint(e.stdout, summary.String())
+		if quiet {
+			continue
+		}
+		fmt.Fprintf(w, "== %s\n", r.name)
+		if r.err != nil {
+			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
+			continue
+		}
+		fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
+		files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
+		if err := report.WriteText(w, files, report.TextOptions{Color: color}); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
 	}
-	if failed > 0 {
-		return &serverFailures{}
-	}
-	return outcome(all, nil, min)
+	_, err := io.WriteString(w, summary.String())
+	return err
 }
 
 func oneLineError(err error) string {
@@ -413,4 +492,18 @@ func writeIndentedJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// clientConfigHint adds a hint to a configuration error when --config
+// names an MCP client configuration, which check reads with
+// --client-config.
+func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
+	path := cmd.String("config")
+	if path == "" {
+		return err
+	}
+	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
+		return err
+	}
+	return usagef("%v\n%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", err, path, path)
 }

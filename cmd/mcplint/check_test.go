@@ -171,7 +171,9 @@ func TestCheckUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check"}, "give a command to start (after --) or a URL"},
+		{[]string{"check", "--no-config"}, "nothing to check: give a command after --, --url URL or --client-config FILE, or list servers in .mcplint.yaml (no configuration file was found)"},
+		{[]string{"check", "--config", "testdata/project/.mcplint.yaml"}, "testdata/project/.mcplint.yaml has no servers"},
+		{[]string{"check", "--client-config", "testdata/clean.json", "--", "server"}, "--client-config checks the servers of a file; give no command or --url with it"},
 		{[]string{"check", "--url", "http://127.0.0.1:1/mcp", "--", "server"}, "give either a command or a URL, not both"},
 		{[]string{"check", "--transport", "ftp", "--url", "http://127.0.0.1:1/mcp"}, `unknown transport "ftp"`},
 		{[]string{"check", "--header", "novalue", "--url", "http://127.0.0.1:1/mcp"}, `--header "novalue": want 'NAME: VALUE'`},
@@ -200,7 +202,7 @@ func TestCheckConfig(t *testing.T) {
 	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--config", path)
+	r := mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--client-config", path)
 	r.want(t, 3)
 	for _, want := range []string{
 		"== crashing\nfailed: the server exited during the conversation (exit status 2)\n",
@@ -214,12 +216,12 @@ func TestCheckConfig(t *testing.T) {
 		}
 	}
 	// On a terminal, progress goes to standard error.
-	r = mcplint(t, runOpts{tty: true, env: map[string]string{"MODE": "ok"}}, "check", naming, "--color=never", "--config", path)
+	r = mcplint(t, runOpts{tty: true, env: map[string]string{"MODE": "ok"}}, "check", naming, "--color=never", "--client-config", path)
 	r.want(t, 3)
 	if !strings.Contains(r.stderr, "\rchecking 3 servers: 3 done\r\033[K") {
 		t.Errorf("progress: %q", r.stderr)
 	}
-	r = mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--format=json", "--config", path)
+	r = mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--format=json", "--client-config", path)
 	r.want(t, 3)
 	var doc struct {
 		Servers []struct {

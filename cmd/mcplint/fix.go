@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -37,14 +36,14 @@ func (e *env) fixCommand() *cli.Command {
 			&cli.BoolFlag{Name: "diff", Usage: "print a unified diff of the changes instead of the result"},
 			&cli.BoolFlag{Name: "unsafe-fixes", Usage: "apply unsafe fixes too (they change what the tool accepts or means)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only the summary of what remains, and nothing when nothing does"},
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the report of what remains, on standard error: " + strings.Join(reportFormats, ", ")},
+			reportFormatFlag("standard error (the report of what remains)"),
 		}, append(projectFlags(), e.selectionFlags()...)...),
 		Action: e.fix,
 	}
 }
 
 func (e *env) fix(_ context.Context, cmd *cli.Command) error {
-	fmtName, color, set, err := e.reportSettings(cmd, e.stderrTTY)
+	outs, color, set, err := e.reportSettings(cmd, e.stderrTTY)
 	if err != nil {
 		return err
 	}
@@ -111,11 +110,13 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		applied += res.Applied
 		done = append(done, report.File{Manifest: res.Manifest, Diagnostics: res.Remaining})
 	}
-	if fmtName == "text" {
-		err = report.WriteText(e.stderr, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
-	} else {
-		err = e.writeReport(e.stderr, fmtName, done, linter.Rules)
-	}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	err = writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
+		if format == "text" {
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
+		}
+		return e.writeReport(w, format, done, rc)
+	})
 	if err != nil {
 		return err
 	}
