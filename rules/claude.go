@@ -10,7 +10,7 @@ import (
 	"github.com/mcplint/mcplint/normalize"
 )
 
-var claudeRules = []*lint.Rule{ClaudeToolName, ClaudePrefixedNameLength, ClaudeRootCombinator}
+var claudeRules = []*lint.Rule{ClaudeToolName, ClaudePrefixedNameLength, ClaudeRootCombinator, ClaudeSchema2020, ClaudeOutputSchemaDialect}
 
 // claudeNameMax is the longest tool name the Anthropic Messages API takes
 // in a tool definition ("tools.N.custom.name: String should have at most

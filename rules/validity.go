@@ -131,7 +131,7 @@ func checkSchemaValid(p *lint.Pass) {
 // schema.Checker serves the whole run: it validates each distinct schema
 // node once, and generated servers repeat the same nodes across tools.
 func schemaProblems(p *lint.Pass, root map[string]any, legacy bool) []schema.Problem {
-	c := p.Cache.Get("schema-valid\x00checker", func() any { return schema.NewChecker() }).(*schema.Checker)
+	c := schemaChecker(p)
 	probs := c.Problems(root, schema.Draft2020)
 	if _, declared := schema.Dialect(root); legacy && declared == "" && hasInvalid(probs) {
 		if !hasInvalid(c.Problems(root, schema.Draft7)) {
@@ -139,6 +139,12 @@ func schemaProblems(p *lint.Pass, root map[string]any, legacy bool) []schema.Pro
 		}
 	}
 	return probs
+}
+
+// schemaChecker is the run's schema.Checker, shared by every rule that
+// validates schemas against a metaschema.
+func schemaChecker(p *lint.Pass) *schema.Checker {
+	return p.Cache.Get("schema-valid\x00checker", func() any { return schema.NewChecker() }).(*schema.Checker)
 }
 
 // isStringRef reports whether ptr is a reference keyword with a string

@@ -165,6 +165,12 @@ var ajvAllowances = []allowance{
 			"Ajv strict refuses unknown keywords, mcplint has no rule for them. Reported.",
 	},
 	{
+		manifest: "testdata/realworld/server-notion/",
+		tool:     `tool 11 "API-post-page"`,
+		what:     []string{"inputSchema"},
+		reason:   unknownFormat,
+	},
+	{
 		manifest: "rules/testdata/cases/gemini-type-array/lists/",
 		tool:     `tool 0 "search"`,
 		what:     []string{"inputSchema"},

@@ -14,6 +14,10 @@
 //   - Ajv in strict mode (testdata/oracles/ajv-compile.mjs, one node
 //     process): a fixed schema Ajv refuses carries an mcp or robust finding;
 //     every schema convert writes for a valid source tool compiles.
+//   - Ajv again (testdata/oracles/ajv-validate.mjs) for normalize.Draft2020:
+//     every case of its table rewritten without Loss gives each sample
+//     instance the verdict its input gave under the input's dialect, and
+//     compiles in strict mode whenever its input does.
 //   - OpenAI strict mode and Gemini function declarations: checkers in this
 //     package's tests, written from the providers' documentation and the
 //     API errors quoted in public threads (cited in each), run on convert's
