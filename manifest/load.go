@@ -334,7 +334,7 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 			return m.jsonError(base, err)
 		}
 		mb := member{start: vstart, end: vstart + len(raw), kind: raw.Kind()}
-		if mb.kind == '"' && (key == "name" || key == "type") {
+		if mb.kind == '"' && (key == "name" || key == "type" || key == "$schema") {
 			mb.str = rawString(raw)
 		}
 		mem[key] = mb
@@ -353,6 +353,8 @@ var shapeKeys = map[string]bool{
 	// Other consumers' formats (foreign.go).
 	"type": true, "function": true, "input_schema": true, geminiDecls: true, geminiDeclsSnake: true,
 	"parameters": true, "parametersJsonSchema": true, "parameters_json_schema": true,
+	// A registry server.json, refused (registry.go).
+	"$schema": true, "version": true, "packages": true, "remotes": true,
 }
 
 func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) error {
