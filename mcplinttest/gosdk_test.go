@@ -106,7 +106,9 @@ func TestMessagesNameTheGoField(t *testing.T) {
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "1.0.0"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "read_note", Description: "Read a note."},
-		func(context.Context, *mcp.CallToolRequest, input) (*mcp.CallToolResult, any, error) { return nil, nil, nil })
+		func(context.Context, *mcp.CallToolRequest, input) (*mcp.CallToolResult, any, error) {
+			return nil, nil, nil
+		})
 	var r recorder
 	mcplinttest.Check(&r, s)
 	if len(r.errors) != 1 {
