@@ -186,6 +186,14 @@ func TestDescribeBuild(t *testing.T) {
 			t.Errorf("describeBuild(%+v) = %q, want %q", c.bi, got, c.want)
 		}
 	}
+	// What the release build and the Action stamp at link time wins.
+	bi := &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "aaaa"}}}
+	if got := describeBuild(stamp(bi, "v0.1.0", "0123456789abcdef")); got != "v0.1.0 (0123456789ab)" {
+		t.Errorf("stamped: %q", got)
+	}
+	if got := describeBuild(stamp(bi, "", "")); got != "(devel) (aaaa)" {
+		t.Errorf("not stamped: %q", got)
+	}
 }
 
 // TestRulesConsumers: the consumer matrix lists every consumer with the
