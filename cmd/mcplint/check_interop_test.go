@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -117,12 +116,12 @@ func TestInteropStreamableHTTP(t *testing.T) {
 	port := freePort(t)
 	cmd := exec.Command("node", entry, "streamableHttp")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd)
 		_ = cmd.Wait()
 	})
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))

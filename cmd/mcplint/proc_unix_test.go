@@ -1,0 +1,17 @@
+//go:build unix
+
+package main
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// processExists says whether the process pid is still there.
+func processExists(pid int) bool { return syscall.Kill(pid, 0) == nil }
+
+// ownGroup starts cmd in a process group of its own, so that killGroup
+// stops what it starts too.
+func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
+
+func killGroup(cmd *exec.Cmd) { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
