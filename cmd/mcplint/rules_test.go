@@ -145,6 +145,9 @@ func TestColor(t *testing.T) {
 		{"always", runOpts{}, []string{"--color=always"}, true},
 		{"always beats NO_COLOR", runOpts{env: map[string]string{"NO_COLOR": "1"}}, []string{"--color", "always"}, true},
 		{"never", runOpts{tty: true}, []string{"--color=never"}, false},
+		{"FORCE_COLOR in a CI log", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, nil, true},
+		{"FORCE_COLOR beats NO_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}}, nil, true},
+		{"never beats FORCE_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, []string{"--color=never"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := mcplint(t, c.o, append([]string{"lint", naming, "testdata/names.json"}, c.args...)...)
