@@ -5,6 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -18,7 +21,9 @@ corrected manifest on standard output; everything the fixes do not touch is
 kept byte for byte. With -w the files are rewritten in place instead (through
 a temporary file renamed over the original, keeping its permissions; on error
 the original is untouched); with --diff a unified diff is printed, which
-` + "`git apply`" + ` accepts. Several files need -w or --diff.
+` + "`git apply`" + ` accepts from the current directory (a file named by an absolute
+path outside it is named from the root of its git work tree, where
+` + "`git apply`" + ` accepts it). Several files need -w or --diff.
 
 Safe fixes keep the tool's contract; unsafe ones change it and run only with
 --unsafe-fixes. What remains after fixing is reported on standard error (its
@@ -87,7 +92,7 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		}
 		changed := !bytes.Equal(res.Src, m.Src)
 		if diff && changed {
-			d, err := report.Diff(path, m.Src, res.Src)
+			d, err := report.Diff(diffName(path), m.Src, res.Src)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -121,4 +126,33 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		return err
 	}
 	return outcome(done, errs, min)
+}
+
+// diffName is how --diff names path in the patch's headers, which git
+// apply refuses when absolute: relative to the current directory when the
+// file is under it, else relative to the root of the git work tree that
+// holds it, else without its leading separator (for patch -p1 run from
+// the file system's root).
+func diffName(path string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
+		}
+	}
+	for dir := filepath.Dir(path); ; {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			if rel, err := filepath.Rel(dir, path); err == nil {
+				return rel
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return strings.TrimLeft(filepath.ToSlash(path[len(filepath.VolumeName(path)):]), "/")
 }
