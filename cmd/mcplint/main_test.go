@@ -129,7 +129,12 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"nope"}, "mcplint: unknown command \"nope\"\nRun 'mcplint --help' for usage.\n"},
+		{[]string{"nope"}, "mcplint: unknown command \"nope\" (want lint, fix, rules, breaking, check, init, schema, convert, completion)\nRun 'mcplint --help' for usage.\n"},
+		{[]string{"lnt", "x.json"}, "mcplint: unknown command \"lnt\"; did you mean \"lint\"?\nRun 'mcplint --help' for usage.\n"},
+		{[]string{"completion", "tcsh"}, "mcplint: unknown shell \"tcsh\" (want bash, zsh, fish, pwsh)\nRun 'mcplint completion --help' for usage.\n"},
+		{[]string{"lint", "--select", "securty", "testdata/clean.json"}, `unknown rule or pack "securty"; did you mean "security"?`},
+		{[]string{"lint", "--extend-select", "tool-name-vaild", "testdata/clean.json"}, `unknown rule or pack "tool-name-vaild"; did you mean "tool-name-valid"?`},
+		{[]string{"fix", "--ignore", "robst", "testdata/clean.json"}, `unknown rule or pack "robst"; did you mean "robust"?`},
 		{[]string{"lint", "--bogus", "testdata/clean.json"}, "mcplint: flag provided but not defined: -bogus\nRun 'mcplint lint --help' for usage.\n"},
 		{[]string{"fix", "--bogus"}, "Run 'mcplint fix --help' for usage.\n"},
 		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\" (want text, json, sarif, github, gitlab, junit, checkstyle, each alone or as FORMAT=PATH)\n"},
