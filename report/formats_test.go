@@ -212,7 +212,7 @@ func TestGitHubWorkflowCommands(t *testing.T) {
 		{Rule: "r-three", Severity: lint.Info, File: m.Path, Line: 2, Column: 1, Message: "i", Fix: &lint.Fix{Safe: true}},
 	}}}
 	var buf bytes.Buffer
-	if err := report.WriteGitHub(&buf, files); err != nil {
+	if err := report.WriteGitHub(&buf, files, report.GitHubOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "::error file=dir%2Ca%3Ab/tools.json,line=3,col=5,title=mcplint r-one::tool \"t\": 100%25 wrong%0Asecond line: a, b\n" +

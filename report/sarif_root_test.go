@@ -130,3 +130,26 @@ func TestSARIFSecuritySeverity(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubPathsFromTheRoot: annotations name files from the repository's
+// root, which is where GitHub places them, when mcplint runs in a
+// subfolder.
+func TestGitHubPathsFromTheRoot(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "servers"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(root, "servers"))
+	files := []report.File{{Diagnostics: []lint.Diagnostic{
+		{Rule: "r", Severity: lint.Error, File: "a/tools.json", Line: 1, Column: 1, ToolIndex: -1, Message: "m"},
+		{Rule: "r", Severity: lint.Error, File: "<stdin>", Line: 1, Column: 1, ToolIndex: -1, Message: "m"},
+	}}}
+	var buf bytes.Buffer
+	if err := report.WriteGitHub(&buf, files, report.GitHubOptions{SourceRoot: root}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=servers/a/tools.json,line=1,col=1,title=mcplint r::m\n::error file=<stdin>,line=1,col=1,title=mcplint r::m\n"
+	if buf.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}

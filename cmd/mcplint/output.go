@@ -154,7 +154,11 @@ func (e *env) writeReport(w io.Writer, format string, files []report.File, rc re
 	case "checkstyle":
 		return report.WriteCheckstyle(w, files)
 	case "github":
-		if err := report.WriteGitHub(w, files); err != nil {
+		root, err := sourceRoot()
+		if err != nil {
+			return err
+		}
+		if err := report.WriteGitHub(w, files, report.GitHubOptions{SourceRoot: root}); err != nil {
 			return err
 		}
 		return e.appendStepSummary(files)
