@@ -52,7 +52,7 @@ plan() {
 	source)
 		# The action is checked out without .git: name its Go source by
 		# a hash of it.
-		key="source-$(cd "$ACTION_PATH" && find . \( -name node_modules -o -name .git \) -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum \) -type f -print | LC_ALL=C sort | while IFS= read -r f; do echo "$(sha256 "$f") $f"; done | sha256_stdin | cut -c1-32)"
+		key="source-$(cd "$ACTION_PATH" && find . \( -name node_modules -o -name .git \) -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum \) -type f -print0 | LC_ALL=C sort -z | xargs -0 "${sha256_cmd[@]}" | sha256_stdin | cut -c1-32)"
 		;;
 	esac
 	{
@@ -64,22 +64,21 @@ plan() {
 	} >>"$GITHUB_OUTPUT"
 }
 
-# sha256 prints the SHA-256 of a file: sha256sum (Linux, Git Bash on
-# Windows) or shasum (macOS).
+# sha256_cmd hashes files with SHA-256, printing "SUM  NAME" lines:
+# sha256sum (Linux, Git Bash on Windows) or shasum (macOS).
+if command -v sha256sum >/dev/null; then
+	sha256_cmd=(sha256sum)
+else
+	sha256_cmd=(shasum -a 256)
+fi
+
+# sha256 prints the SHA-256 of a file.
 sha256() {
-	if command -v sha256sum >/dev/null; then
-		sha256sum "$1" | cut -d' ' -f1
-	else
-		shasum -a 256 "$1" | cut -d' ' -f1
-	fi
+	"${sha256_cmd[@]}" "$1" | cut -d' ' -f1
 }
 
 sha256_stdin() {
-	if command -v sha256sum >/dev/null; then
-		sha256sum | cut -d' ' -f1
-	else
-		shasum -a 256 | cut -d' ' -f1
-	fi
+	"${sha256_cmd[@]}" | cut -d' ' -f1
 }
 
 # download fetches the release archive for this runner, checks it against
