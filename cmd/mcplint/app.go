@@ -103,7 +103,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.StringFlag{
 			Name:  "color",
 			Value: "auto",
-			Usage: "`WHEN` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never",
+			Usage: "`WHEN` to colour the text output: auto (on a terminal unless NO_COLOR is set, anywhere when FORCE_COLOR is set), always or never",
 		},
 	}
 }
