@@ -34,8 +34,9 @@ func ParseGitSource(s string) (ref, path string, ok bool, err error) {
 // in revision REF of the git repository that contains dir ("" for the
 // current directory), read with `git show REF:PATH`. As for git, PATH is
 // relative to the top of the repository unless it starts with "./" or
-// "../". The manifest is named s.
-func ReadGit(ctx context.Context, dir, s string) (*manifest.Manifest, error) {
+// "../". The manifest is named s and loaded under limits; git's output is
+// read no further than their size.
+func ReadGit(ctx context.Context, dir, s string, limits manifest.Limits) (*manifest.Manifest, error) {
 	ref, path, ok, err := ParseGitSource(s)
 	if err != nil {
 		return nil, err
@@ -46,11 +47,31 @@ func ReadGit(ctx context.Context, dir, s string) (*manifest.Manifest, error) {
 	if strings.HasPrefix(ref, "-") {
 		return nil, fmt.Errorf("%q: a revision cannot start with \"-\"", s)
 	}
+	if limits.Size <= 0 {
+		limits.Size = manifest.DefaultLimits.Size
+	}
+	// Cancelled when the output passes the limit, so that git, blocked on
+	// a full pipe, is stopped.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "show", "--no-textconv", ref+":"+path)
 	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot run git: %w", s, err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: cannot run git: %w", s, err)
+	}
+	out, readErr := manifest.ReadAll(stdout, s, limits.Size)
+	if readErr != nil {
+		cancel()
+		_ = cmd.Wait()
+		return nil, readErr
+	}
+	if err := cmd.Wait(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
 			msg := strings.TrimSpace(errb.String())
@@ -61,8 +82,5 @@ func ReadGit(ctx context.Context, dir, s string) (*manifest.Manifest, error) {
 		}
 		return nil, fmt.Errorf("%s: cannot run git: %w", s, err)
 	}
-	if out.Len() > manifest.MaxSize {
-		return nil, &manifest.Error{Path: s, Msg: fmt.Sprintf("input is larger than %d MiB; split the tool list", manifest.MaxSize>>20)}
-	}
-	return manifest.Load(s, out.Bytes())
+	return limits.Load(s, out)
 }

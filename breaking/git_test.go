@@ -2,11 +2,14 @@ package breaking
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/manifest"
 )
 
 func git(t *testing.T, dir string, args ...string) {
@@ -30,15 +33,21 @@ func TestReadGit(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(`{"tools": []}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, err := ReadGit(context.Background(), dir, "git:HEAD:tools.json")
+	m, err := ReadGit(context.Background(), dir, "git:HEAD:tools.json", manifest.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Path != "git:HEAD:tools.json" || len(m.Tools) != 1 || m.Tools[0].Name != "a" {
 		t.Errorf("got %s with %d tools, want the committed file", m.Path, len(m.Tools))
 	}
+	// git's output is read no further than the size limit.
+	_, err = ReadGit(context.Background(), dir, "git:HEAD:tools.json", manifest.Limits{Size: 20})
+	var e *manifest.Error
+	if !errors.As(err, &e) || e.Limit != manifest.LimitSize || !strings.Contains(err.Error(), "git:HEAD:tools.json: the input is larger than the limit of 20 bytes") {
+		t.Errorf("over the size limit: %v", err)
+	}
 	for _, bad := range []string{"git:HEAD", "git::x", "git:HEAD:missing.json", "git:--output=x:tools.json"} {
-		if _, err := ReadGit(context.Background(), dir, bad); err == nil {
+		if _, err := ReadGit(context.Background(), dir, bad, manifest.Limits{}); err == nil {
 			t.Errorf("%s: no error", bad)
 		} else if !strings.Contains(err.Error(), bad) {
 			t.Errorf("%s: error %q does not name the source", bad, err)

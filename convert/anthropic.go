@@ -11,8 +11,11 @@ import "github.com/mcplint/mcplint/normalize"
 // input_schema may not have oneOf, anyOf or allOf at its root ("input_schema
 // does not support oneOf, allOf, or anyOf at the top level", reported in
 // anthropics/claude-code#4886): normalize.RootCombinators rewrites them.
+// It must be JSON Schema 2020-12 ("JSON schema is invalid. It must match
+// JSON Schema draft 2020-12", anthropics/claude-code#586): a schema written
+// for an older draft is rewritten by normalize.Draft2020 first.
 func ToAnthropic(tools []Tool) ([]byte, []Warning, error) {
-	conv, warns, err := prepare(tools, "Anthropic", anthropicNames, normalize.RootCombinators)
+	conv, warns, err := prepare(tools, "Anthropic", anthropicNames, anthropicSchema)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -22,5 +25,15 @@ func ToAnthropic(tools []Tool) ([]byte, []Warning, error) {
 		list[i] = o.add("input_schema", c.params)
 	}
 	out, err := encode(object{}.add("tools", list))
-	return out, warns, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return checked(out, warns, tools, Consumers("anthropic", Options{}), nil)
+}
+
+// anthropicSchema is an input schema as the Messages API takes it.
+func anthropicSchema(s any) (any, []normalize.Loss) {
+	d, lost := normalize.Draft2020(s)
+	out, more := normalize.RootCombinators(d)
+	return out, append(lost, more...)
 }

@@ -3,6 +3,8 @@ package convert
 import (
 	"slices"
 
+	"github.com/mcplint/mcplint/consumer"
+	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 )
 
@@ -23,14 +25,25 @@ func prepare(tools []Tool, target string, p namePolicy, transform func(any) (any
 		return nil, nil, err
 	}
 	names, warns := rename(tools, p)
+	warns = append(warns, dropped(tools, target)...)
 	out := make([]converted, len(tools))
 	for i, t := range tools {
 		params, lost := transform(t.InputSchema)
-		warns = append(warns, dropped(t, target)...)
 		warns = append(warns, losses(t, "/inputSchema", lost)...)
 		out[i] = converted{Tool: t, name: names[i], params: t.withOrder(params)}
 	}
 	return out, sortWarnings(warns), nil
+}
+
+// checked finishes a conversion: the document written from tools for the
+// consumers ids is judged by their rules (refusals), and what they still
+// refuse joins the warnings, with hint's advice (nil for none).
+func checked(doc []byte, warns []Warning, tools []Tool, ids []consumer.ID, hint func(d lint.Diagnostic, at any) string) ([]byte, []Warning, error) {
+	refused, err := refusals(doc, ids, tools, hint)
+	if err != nil {
+		return nil, nil, err
+	}
+	return doc, sortWarnings(append(warns, refused...)), nil
 }
 
 // sortWarnings orders warnings by tool, keeping each tool's in the order

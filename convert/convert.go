@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
 )
 
@@ -51,10 +52,14 @@ func (o Options) check() error {
 
 // To converts tools into the document target reads: "mcp", "openai",
 // "anthropic", "gemini" or "zod". The warnings list everything the target
-// could not carry (a keyword dropped, a tool renamed, a member the target
-// has no place for). The error is for an unknown target or option, and, as
-// a *ToolError, for a tool whose input schema admits no object at all,
-// which no target takes as a tool's parameters.
+// could not carry (a keyword dropped, a tool renamed, a description cut; a
+// member the target has no place for, summed up once for all the tools
+// that lose it), and, marked Refused, what the target still refuses in the
+// document written: the rules that protect its consumers (Consumers) are
+// run on it, and what they report could not be avoided. The error is for
+// an unknown target or option, and, as a *ToolError, for a tool whose
+// input schema admits no object at all, which no target takes as a tool's
+// parameters.
 func To(target string, tools []Tool, o Options) ([]byte, []Warning, error) {
 	if err := o.check(); err != nil {
 		return nil, nil, err
@@ -132,31 +137,77 @@ func losses(t Tool, base string, lost []normalize.Loss) []Warning {
 	return out
 }
 
-// dropped warns about the members of t the target has no place for: the
+// dropped sums up the members of tools the target has no place for: the
 // MCP members other than name, description and input schema (unless the
-// target is MCP), and always the members of another format (Extra).
-func dropped(t Tool, target string) []Warning {
-	var out []Warning
-	warn := func(member, why string) {
-		out = append(out, Warning{Tool: t.Name, Index: t.Index, Pointer: "/" + member,
-			Message: fmt.Sprintf("%s has no place for %q: dropped (%s)", target, member, why)})
+// target is MCP), and always the members of another format (Extra). Such
+// losses are expected and cannot make the target refuse anything, so
+// each member gets one Warning for all the tools that lose it (Tools),
+// placed at the first of them, rather than one per tool that would bury
+// the warnings that matter.
+func dropped(tools []Tool, target string) []Warning {
+	type loss struct {
+		why   string
+		tools []Tool
 	}
-	if target != "MCP" {
-		if t.Title != "" {
-			warn("title", "only the name and description reach the model")
+	byMember := map[string]*loss{}
+	var members []string // in the order first met
+	add := func(t Tool, member, why string) {
+		l, ok := byMember[member]
+		if !ok {
+			l = &loss{why: why}
+			byMember[member] = l
+			members = append(members, member)
 		}
-		if t.OutputSchema != nil {
-			warn("outputSchema", "results are not checked against it")
+		l.tools = append(l.tools, t)
+	}
+	for _, t := range tools {
+		if target != "MCP" {
+			if t.Title != "" {
+				add(t, "title", "only the name and description reach the model")
+			}
+			if t.OutputSchema != nil {
+				add(t, "outputSchema", "results are not checked against it")
+			}
+			if len(t.Annotations) > 0 {
+				add(t, "annotations", "hints such as readOnlyHint are not passed on")
+			}
+			for _, k := range slices.Sorted(maps.Keys(t.Other)) {
+				add(t, k, "not part of the target's tool definition")
+			}
 		}
-		if len(t.Annotations) > 0 {
-			warn("annotations", "hints such as readOnlyHint are not passed on")
-		}
-		for _, k := range slices.Sorted(maps.Keys(t.Other)) {
-			warn(k, "not part of the target's tool definition")
+		for _, k := range slices.Sorted(maps.Keys(t.Extra)) {
+			add(t, k, "it belongs to the format the tools were read from")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(t.Extra)) {
-		warn(k, "it belongs to the format the tool was read from")
+	out := make([]Warning, 0, len(members))
+	for _, member := range members {
+		l := byMember[member]
+		names := make([]string, len(l.tools))
+		for i, t := range l.tools {
+			names[i] = t.Name
+			if t.Name == "" {
+				names[i] = fmt.Sprintf("tool %d", t.Index)
+			}
+		}
+		first := l.tools[0]
+		out = append(out, Warning{Tool: first.Name, Index: first.Index, Pointer: "/" + manifest.EscapePointerToken(member), Tools: names,
+			Message: fmt.Sprintf("%q dropped from %s (%s has no place for it: %s): %s", member, plural(len(names), "tool"), target, l.why, listed(names, 3))})
 	}
 	return out
+}
+
+// plural counts n things: "1 tool", "3 tools".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// listed joins the first max names, with "…" for the rest.
+func listed(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:max], ", ") + ", …"
 }

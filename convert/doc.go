@@ -10,8 +10,15 @@
 // transform from package normalize, which this package calls and never
 // re-implements; names the target refuses are renamed uniquely (names.go).
 // What the target cannot carry — a keyword, a union, a recursion below the
-// cut, a member such as "title" or "outputSchema", a name — comes back as a
-// Warning naming the tool and the pointer, never silently dropped.
+// cut, a name, a description too long, a property Gemini cannot express —
+// comes back as a Warning naming the tool and the pointer, never silently
+// dropped; a member such as "title" or "outputSchema", which every tool
+// loses alike, as one summary Warning for all of them (Warning.Tools).
+//
+// Each document written is then read back and judged by the rules that
+// protect the target's consumers (verify.go): what they still report is a
+// Warning with Refused set, so a caller never takes a document the target
+// refuses for an accepted one.
 //
 // Documents are written as the "tools" member of a request body (OpenAI,
 // Anthropic), a tools/list result (MCP) or one Gemini Tool

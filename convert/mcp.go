@@ -9,16 +9,18 @@ import (
 // (MCP specification 2025-11-25, server/tools, "Listing Tools"). Every
 // member is kept; the only change is MCP's own requirement that an input
 // schema's root be "type": "object" (see objectRoots). Members of a tool
-// read from another format (Tool.Extra) are dropped with a warning.
+// read from another format (Tool.Extra) are dropped with a warning. What
+// the MCP schema or the TypeScript SDK still refuses (a source tool that
+// breaks them) is a refused Warning.
 func ToMCP(tools []Tool) ([]byte, []Warning, error) {
+	source := tools
 	tools, err := objectRoots(tools)
 	if err != nil {
 		return nil, nil, err
 	}
-	var warns []Warning
+	warns := dropped(tools, "MCP")
 	list := make([]object, len(tools))
 	for i, t := range tools {
-		warns = append(warns, dropped(t, "MCP")...)
 		o := object{}.add("name", t.Name)
 		if t.Title != "" {
 			o = o.add("title", t.Title)
@@ -37,5 +39,8 @@ func ToMCP(tools []Tool) ([]byte, []Warning, error) {
 		list[i] = o
 	}
 	out, err := encode(object{}.add("tools", list))
-	return out, warns, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return checked(out, warns, source, Consumers("mcp", Options{}), nil)
 }

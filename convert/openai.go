@@ -1,6 +1,12 @@
 package convert
 
-import "github.com/mcplint/mcplint/normalize"
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/normalize"
+)
 
 // ToOpenAI writes the tools as the "tools" member of an OpenAI request, so
 // the document can be merged into a request body as it is:
@@ -26,10 +32,16 @@ import "github.com/mcplint/mcplint/normalize"
 // one strict mode accepts (every property required, additionalProperties
 // false everywhere, and no unsupported keyword;
 // https://platform.openai.com/docs/guides/structured-outputs#supported-schemas).
+// No transform meets strict mode's size limits: a schema over them is a
+// refusal.
+//
+// A description longer than OpenAI's 1,024 characters is cut at a word
+// boundary to fit, with a warning saying how much was cut: the whole
+// request fails otherwise.
 func ToOpenAI(tools []Tool, o Options) ([]byte, []Warning, error) {
 	transform := normalize.OpenAIFunction
 	if o.Strict {
-		transform = strictWithLimits
+		transform = normalize.OpenAIStrict
 	}
 	conv, warns, err := prepare(tools, "OpenAI", openaiNames, transform)
 	if err != nil {
@@ -37,7 +49,12 @@ func ToOpenAI(tools []Tool, o Options) ([]byte, []Warning, error) {
 	}
 	list := make([]object, len(conv))
 	for i, c := range conv {
-		fn := withDescription(object{}.add("name", c.name), c.Description)
+		d, cut := shorten(c.Description, openaiMaxDescription)
+		if cut > 0 {
+			warns = append(warns, Warning{Tool: c.Name, Index: c.Index, Pointer: "/description",
+				Message: fmt.Sprintf("the description has %d characters and OpenAI takes at most %d: cut at a word boundary, ending with \"…\" (%d characters cut); move detail into parameter descriptions to keep it", utf8.RuneCountInString(c.Description), openaiMaxDescription, cut)})
+		}
+		fn := withDescription(object{}.add("name", c.name), d)
 		fn = fn.add("parameters", c.params).add("strict", o.Strict)
 		if o.API == "responses" {
 			list[i] = append(object{}.add("type", "function"), fn...)
@@ -46,13 +63,37 @@ func ToOpenAI(tools []Tool, o Options) ([]byte, []Warning, error) {
 		}
 	}
 	out, err := encode(object{}.add("tools", list))
-	return out, warns, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return checked(out, warns, tools, Consumers("openai", o), nil)
 }
 
-// strictWithLimits is normalize.OpenAIStrict, plus a warning for each
-// strict-mode size limit the result still exceeds: no transform can meet
-// those, and OpenAI refuses the request.
-func strictWithLimits(s any) (any, []normalize.Loss) {
-	out, lost := normalize.OpenAIStrict(s)
-	return out, append(lost, normalize.OpenAIStrictSize(out).Over()...)
+// openaiMaxDescription is the longest function description OpenAI takes,
+// in characters (Unicode code points, as the API counts them: "string too
+// long. Expected a string with maximum length 1024, but got a string with
+// length 1103 instead", getsentry/sentry-mcp#106). A longer one fails the
+// whole request.
+const openaiMaxDescription = 1024
+
+// shorten returns s cut to at most max characters, and how many of s's
+// characters it cut (0 when s fits, and comes back as it is). The cut
+// falls at the last space that keeps at least half the room, so no word
+// is split, and "…" marks it.
+func shorten(s string, max int) (string, int) {
+	r := []rune(s)
+	if len(r) <= max {
+		return s, 0
+	}
+	keep := r[:max-1] // room for the ellipsis
+	for i := len(keep) - 1; i >= len(keep)/2; i-- {
+		if unicode.IsSpace(keep[i]) {
+			keep = keep[:i]
+			break
+		}
+	}
+	for len(keep) > 0 && unicode.IsSpace(keep[len(keep)-1]) {
+		keep = keep[:len(keep)-1]
+	}
+	return string(keep) + "…", len(r) - len(keep)
 }

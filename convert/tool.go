@@ -37,9 +37,21 @@ type Warning struct {
 	Index   int
 	Pointer string
 	Message string
+	// Refused is set when the target still refuses what was written here:
+	// a finding of the rules that protect the target's consumers, run on
+	// the document written, that no rewrite avoided. The document is
+	// written all the same; mcplint convert exits 1.
+	Refused bool
+	// Tools is set on a summary: one loss many tools share (a member the
+	// target has no place for), said once. It names every tool concerned,
+	// in source order; Tool, Index and Pointer are the first one's.
+	Tools []string
 }
 
 func (w Warning) String() string {
+	if len(w.Tools) > 0 {
+		return w.Message // a summary names its tools
+	}
 	name := fmt.Sprintf("tool %q", w.Tool)
 	if w.Tool == "" {
 		name = fmt.Sprintf("tool %d", w.Index)

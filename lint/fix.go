@@ -48,7 +48,7 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 			res.Src, res.Manifest, res.Remaining = m.Src, m, diags
 			return res, nil
 		}
-		next, err := manifest.Load(m.Path, out)
+		next, err := m.Reload(out)
 		if err != nil {
 			return nil, fmt.Errorf("internal error: fixing %s produced a manifest that does not load (%v); please report this", m.Path, err)
 		}

@@ -3,8 +3,9 @@
 // sorting what they report, and applying fixes to a fixed point. It contains
 // no rule: the catalogue lives in package rules.
 //
-// A rule is a value (see Rule) with a Check run once per tool and/or a
-// CheckList run once per manifest. It reports through its pass at a JSON
+// A rule is a value (see Rule) with a Check run once per tool, a CheckList
+// run once per manifest, and/or a CheckSurface run once per manifest over
+// its prompts, resources, resource templates and results. It reports through its pass at a JSON
 // Pointer relative to the tool, optionally with a Fix: edits at pointers plus
 // a Safe flag. The engine turns edits into byte splices through the
 // manifest's index, so a fix changes only the bytes it must.
@@ -116,6 +117,10 @@ type Rule struct {
 	Check func(*Pass)
 	// CheckList runs once per manifest, for rules that compare tools.
 	CheckList func(*ListPass)
+	// CheckSurface runs once per manifest over the rest of the server's
+	// surface: prompts, resources, resource templates and the results
+	// that carry them (SurfacePass).
+	CheckSurface func(*SurfacePass)
 }
 
 // InPack reports whether the rule belongs to pack.

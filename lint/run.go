@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -51,6 +52,12 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 // worker. An error is an input error (a tool that cannot be decoded; the
 // first tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
+	return l.LintContext(context.Background(), m)
+}
+
+// LintContext is Lint that stops when ctx is done, between two tools (rules
+// need not know), and then returns ctx's error.
+func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagnostic, error) {
 	var (
 		mu        sync.Mutex
 		diags     []Diagnostic
@@ -59,20 +66,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 	)
 	add := func(t *manifest.Tool, r *Rule, d Diagnostic) {
 		l.place(t, &d)
-		if l.suppressed(r, &d) {
-			return
-		}
-		if d.Consumers == nil {
-			d.Consumers = r.Consumers
-		}
-		if s, ok := l.Config.Severity[r.ID]; ok {
-			d.Severity = s
-		} else if d.Severity == 0 {
-			d.Severity = r.Severity
-		}
-		mu.Lock()
-		diags = append(diags, d)
-		mu.Unlock()
+		l.record(r, d, &mu, &diags)
 	}
 	var perTool []*Rule
 	for _, r := range l.Rules {
@@ -91,7 +85,7 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 				w := l.newWorker(perTool, add)
 				for {
 					i := int(next.Add(1)) - 1
-					if i >= len(m.Tools) {
+					if i >= len(m.Tools) || ctx.Err() != nil {
 						return
 					}
 					t := m.Tools[i]
@@ -112,6 +106,9 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, first
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for _, r := range l.Rules {
 		if r.CheckList == nil {
 			continue
@@ -127,9 +124,49 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, err
 		}
 	}
+	if len(m.Results) > 0 {
+		addEntry := func(e *manifest.Entry, r *Rule, d Diagnostic) {
+			placeEntry(e, &d)
+			l.record(r, d, &mu, &diags)
+		}
+		for _, r := range l.Rules {
+			if r.CheckSurface == nil {
+				continue
+			}
+			err := guard(r, nil, func() {
+				r.CheckSurface(&SurfacePass{
+					Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
+					options: l.Config.Options[r.ID], packs: l.packs,
+					report: func(e *manifest.Entry, d Diagnostic) { addEntry(e, r, d) },
+				})
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
 	diags = mergeSubjects(diags, l.Rules)
 	Sort(diags)
 	return diags, nil
+}
+
+// record keeps a placed diagnostic of rule r unless the configuration
+// suppresses it, with the rule's consumers and the configured severity.
+func (l *Linter) record(r *Rule, d Diagnostic, mu *sync.Mutex, diags *[]Diagnostic) {
+	if l.suppressed(r, &d) {
+		return
+	}
+	if d.Consumers == nil {
+		d.Consumers = r.Consumers
+	}
+	if s, ok := l.Config.Severity[r.ID]; ok {
+		d.Severity = s
+	} else if d.Severity == 0 {
+		d.Severity = r.Severity
+	}
+	mu.Lock()
+	*diags = append(*diags, d)
+	mu.Unlock()
 }
 
 // worker lints tools one after the other. Its passes, one per rule, are

@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -276,5 +277,26 @@ func TestPackEnabled(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"a", "b", "a", "b"}, seen); diff != "" {
 		t.Errorf("packs seen (-want +got):\n%s", diff)
+	}
+}
+
+// TestLintContext: a done context stops linting between tools, and the
+// error says so; rules know nothing of it.
+func TestLintContext(t *testing.T) {
+	src := "[" + strings.TrimSuffix(strings.Repeat(`{"name":"t"},`, 200), ",") + "]"
+	m := load(t, src)
+	ctx, cancel := context.WithCancel(context.Background())
+	var linted atomic.Int64
+	slow := &lint.Rule{ID: "count", Packs: []string{"mcp"}, Check: func(p *lint.Pass) {
+		if linted.Add(1) == 3 {
+			cancel()
+		}
+	}}
+	diags, err := newLinter(t, []*lint.Rule{slow}, lint.Config{}).LintContext(ctx, m)
+	if !errors.Is(err, context.Canceled) || diags != nil {
+		t.Fatalf("LintContext after cancel = %d diagnostics, %v; want context.Canceled", len(diags), err)
+	}
+	if n := linted.Load(); n >= 200 {
+		t.Errorf("every tool was linted (%d) after the context was done", n)
 	}
 }

@@ -21,13 +21,15 @@ func (t *capturingTransport) Connect(ctx context.Context) (mcp.Connection, error
 	if err != nil {
 		return nil, err
 	}
-	t.conn = &capture{Connection: c, pending: map[jsonrpc.ID]bool{}}
+	t.conn = &capture{Connection: c, pending: map[jsonrpc.ID]bool{}, sent: map[jsonrpc.ID]string{}, other: map[jsonrpc.ID]string{}}
 	return t.conn, nil
 }
 
-// rawPage is one tools/list response as received.
+// rawPage is one tools/list response as received (or one response of
+// another method of the surface: see surface.go).
 type rawPage struct {
 	id     jsonrpc.ID
+	method string
 	result json.RawMessage
 	err    *jsonrpc.Error
 }
@@ -42,6 +44,15 @@ type capture struct {
 	mu      sync.Mutex
 	pending map[jsonrpc.ID]bool
 	pages   []rawPage
+	// sent maps the ID of each request sent to its method, and echoed is
+	// the method of the first one that came back as a request: the command
+	// at the other end copies its input (cat does), it is no server.
+	sent   map[jsonrpc.ID]string
+	echoed string
+	// other maps the requests of the rest of the surface (surfaceMethods)
+	// to their method; their responses go to surface.
+	other   map[jsonrpc.ID]string
+	surface []rawPage
 }
 
 const toolsList = "tools/list"
@@ -50,9 +61,14 @@ const toolsList = "tools/list"
 var sdkPlaceholder = json.RawMessage(`{"tools":[],"resultType":"complete"}`)
 
 func (c *capture) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if r, ok := msg.(*jsonrpc.Request); ok && r.Method == toolsList && r.ID.IsValid() {
+	if r, ok := msg.(*jsonrpc.Request); ok && r.ID.IsValid() {
 		c.mu.Lock()
-		c.pending[r.ID] = true
+		c.sent[r.ID] = r.Method
+		if r.Method == toolsList {
+			c.pending[r.ID] = true
+		} else if surfaceMethods[r.Method] {
+			c.other[r.ID] = r.Method
+		}
 		c.mu.Unlock()
 	}
 	return c.Connection.Write(ctx, msg)
@@ -60,12 +76,23 @@ func (c *capture) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 func (c *capture) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
+	if req, ok := msg.(*jsonrpc.Request); ok && err == nil && req.ID.IsValid() {
+		c.mu.Lock()
+		if m, sent := c.sent[req.ID]; sent && m == req.Method && c.echoed == "" {
+			c.echoed = m
+		}
+		c.mu.Unlock()
+	}
 	resp, ok := msg.(*jsonrpc.Response)
 	if err != nil || !ok {
 		return msg, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if method, ok := c.other[resp.ID]; ok {
+		delete(c.other, resp.ID)
+		return c.recordSurface(resp, method), nil
+	}
 	if !c.pending[resp.ID] {
 		return msg, nil
 	}
@@ -85,6 +112,17 @@ func (c *capture) Read(ctx context.Context) (jsonrpc.Message, error) {
 	p.result = append(json.RawMessage(nil), resp.Result...)
 	c.pages = append(c.pages, p)
 	return &jsonrpc.Response{ID: resp.ID, Result: sdkPlaceholder}, nil
+}
+
+// echo is the method of the first request of ours that came back as a
+// request, "" when none did.
+func (c *capture) echo() string {
+	if c == nil {
+		return ""
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.echoed
 }
 
 // take returns and forgets the pages received so far.

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -21,7 +22,11 @@ const (
 // rules it selected over what the conversation showed. Diagnostics are
 // sorted as lint sorts them.
 func Check(linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
-	diags, err := linter.Lint(l.Manifest)
+	return checkListing(context.Background(), linter, l)
+}
+
+func checkListing(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
+	diags, err := linter.LintContext(ctx, l.Manifest)
 	if err != nil {
 		return nil, err
 	}

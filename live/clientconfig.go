@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/manifest"
 )
 
 // ConfiguredServer is one server entry of an MCP client configuration file.
@@ -24,19 +26,29 @@ type ConfiguredServer struct {
 
 // ReadClientConfig reads an MCP client configuration file: the
 // "mcpServers" map of Claude Desktop's claude_desktop_config.json, of
-// Claude Code's .mcp.json and of Cursor's mcp.json, or the "servers" map of
-// VS Code's .vscode/mcp.json (also under "mcp" in its settings.json).
+// Claude Code's .mcp.json, of Cursor's mcp.json, of Windsurf's
+// mcp_config.json and of Gemini CLI's settings.json, or the "servers" map
+// of VS Code's .vscode/mcp.json (also under "mcp" in its settings.json).
 // Comments and trailing commas (VS Code's JSONC) are accepted. Entries are
 // config.Server values; ${VAR}, ${VAR:-default} and ${env:VAR} are expanded
 // from getenv in commands, arguments, env, cwd, URLs and headers. Servers are
 // returned sorted by name.
 func ReadClientConfig(path string, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := manifest.ReadAll(f, path, MaxClientConfigSize)
 	if err != nil {
 		return nil, err
 	}
 	return ParseClientConfig(path, src, getenv)
 }
+
+// MaxClientConfigSize bounds a client configuration file: the largest,
+// VS Code's settings.json, is some kilobytes.
+const MaxClientConfigSize = 16 << 20
 
 // ParseClientConfig is ReadClientConfig on the bytes of the file at path.
 func ParseClientConfig(path string, src []byte, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
@@ -58,7 +70,7 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 		entries = doc.MCP.Servers
 	}
 	if entries == nil {
-		return nil, fmt.Errorf("%s: no \"mcpServers\" (Claude Desktop, .mcp.json, Cursor) or \"servers\" (VS Code) map", path)
+		return nil, fmt.Errorf("%s: %w", path, ErrNoServers)
 	}
 	dir := filepath.Dir(path)
 	workspace := dir
@@ -78,6 +90,7 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 		if err := json.Unmarshal(raw, &s); err != nil {
 			cs.Err = fmt.Errorf("server %q: %v", name, err)
 		} else {
+			otherURLs(&s, raw)
 			cs.Target, cs.Err = targetOf(s, dir, lookup)
 			if cs.Err != nil {
 				cs.Err = fmt.Errorf("server %q: %w", name, cs.Err)
@@ -89,17 +102,54 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 	return out, nil
 }
 
-// targetOf turns an entry into a Target, expanding variables.
+// ErrNoServers: a configuration file has no map of servers.
+var ErrNoServers = errors.New("no \"mcpServers\" (Claude Desktop, .mcp.json, Cursor, Windsurf, Gemini CLI) or \"servers\" (VS Code) map")
+
+// otherURLs reads the URL keys of the clients that do not say "url":
+// Windsurf's "serverUrl" (https://docs.windsurf.com/windsurf/cascade/mcp)
+// and Gemini CLI's "httpUrl", its Streamable HTTP endpoint, where its "url"
+// is an SSE one (https://geminicli.com/docs/tools/mcp-server).
+func otherURLs(s *config.Server, raw json.RawMessage) {
+	var alt struct {
+		ServerURL string `json:"serverUrl"`
+		HTTPURL   string `json:"httpUrl"`
+	}
+	if s.URL != "" || json.Unmarshal(raw, &alt) != nil {
+		return
+	}
+	switch {
+	case alt.HTTPURL != "":
+		s.URL = alt.HTTPURL
+		if s.Type == "" && s.Transport == "" {
+			s.Type = "http"
+		}
+	case alt.ServerURL != "":
+		s.URL = alt.ServerURL
+	}
+}
+
+// targetOf turns an entry into a Target, expanding variables; the values
+// read from the environment are kept in Target.Expanded, since they are as
+// secret as a header wherever they go.
 func targetOf(s config.Server, dir string, getenv func(string) (string, bool)) (Target, error) {
-	var firstErr error
+	var (
+		firstErr error
+		t        Target
+	)
+	recording := func(name string) (string, bool) {
+		v, ok := getenv(name)
+		if ok && name != "workspaceFolder" {
+			t.Expanded = append(t.Expanded, v)
+		}
+		return v, ok
+	}
 	x := func(v string) string {
-		out, err := Expand(v, getenv)
+		out, err := Expand(v, recording)
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
 		return out
 	}
-	var t Target
 	switch {
 	case s.Command != "":
 		t.Transport = "stdio"

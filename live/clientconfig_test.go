@@ -1,6 +1,7 @@
 package live
 
 import (
+	"errors"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -24,8 +25,8 @@ func TestParseClientConfig(t *testing.T) {
 				"remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}
 			}}`,
 			want: []ConfiguredServer{
-				{Name: "fs", Target: Target{Transport: "stdio", Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/u/notes"}, Env: []string{"LOG=info"}, Dir: "/cfg/srv"}},
-				{Name: "remote", Target: Target{URL: "https://example.com/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}}},
+				{Name: "fs", Target: Target{Transport: "stdio", Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/u/notes"}, Env: []string{"LOG=info"}, Dir: "/cfg/srv", Expanded: []string{"/home/u"}}},
+				{Name: "remote", Target: Target{URL: "https://example.com/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}, Expanded: []string{"t0k"}}},
 			},
 		},
 		{
@@ -51,13 +52,26 @@ func TestParseClientConfig(t *testing.T) {
 				},
 			}`,
 			want: []ConfiguredServer{
-				{Name: "gh", Target: Target{Transport: "http", URL: "https://api.example.com/mcp/", Header: http.Header{"Authorization": {"Bearer t0k"}}}},
+				{Name: "gh", Target: Target{Transport: "http", URL: "https://api.example.com/mcp/", Header: http.Header{"Authorization": {"Bearer t0k"}}, Expanded: []string{"t0k"}}},
 				{Name: "local", Target: Target{Transport: "stdio", Command: []string{"/w/bin/server", "--url=http://x//y"}}},
 			},
 			errs: map[string]string{
 				"empty":    `server "empty": neither "command" nor "url"`,
 				"prompted": `server "prompted": environment variable ${input:token} (an input VS Code prompts for) is not set`,
 				"unset":    `server "unset": environment variable NO_SUCH_VAR is not set`,
+			},
+		},
+		{
+			name: "Windsurf and Gemini CLI URLs", path: "/home/u/.gemini/settings.json",
+			src: `{"theme": "x", "mcpServers": {
+				"ws": {"serverUrl": "https://ws.example/mcp"},
+				"gemini-http": {"httpUrl": "https://g.example/mcp", "headers": {"X-Key": "${TOKEN}"}},
+				"gemini-sse": {"url": "https://g.example/sse"}
+			}}`,
+			want: []ConfiguredServer{
+				{Name: "gemini-http", Target: Target{Transport: "http", URL: "https://g.example/mcp", Header: http.Header{"X-Key": {"t0k"}}, Expanded: []string{"t0k"}}},
+				{Name: "gemini-sse", Target: Target{URL: "https://g.example/sse"}},
+				{Name: "ws", Target: Target{URL: "https://ws.example/mcp"}},
 			},
 		},
 	}
@@ -82,7 +96,7 @@ func TestParseClientConfig(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseClientConfig("x.json", []byte(`{"other": {}}`), getenv); err == nil || !strings.Contains(err.Error(), `no "mcpServers"`) {
+	if _, err := ParseClientConfig("x.json", []byte(`{"other": {}}`), getenv); !errors.Is(err, ErrNoServers) || !strings.Contains(err.Error(), `x.json: no "mcpServers"`) {
 		t.Errorf("no server map: %v", err)
 	}
 }

@@ -16,13 +16,15 @@ const (
 	KindStdout     Kind = "stdout"     // the server wrote only non-protocol text on stdout
 	KindRPC        Kind = "rpc"        // tools/list (or the handshake) answered with a JSON-RPC error
 	KindResult     Kind = "result"     // the tools/list result is not a tool list
-	KindPagination Kind = "pagination" // a repeated cursor or too many pages or tools
+	KindPagination Kind = "pagination" // a repeated cursor, or more pages than Limits.Pages
 	KindHTTP       Kind = "http"       // an HTTP error status
 	KindConnect    Kind = "connect"    // the connection could not be made
 	KindTLS        Kind = "tls"        // the TLS handshake or certificate failed
 	KindRedirect   Kind = "redirect"   // the server redirected
 	KindProtocol   Kind = "protocol"   // the handshake failed otherwise
 	KindCanceled   Kind = "canceled"   // the caller gave up (Ctrl-C)
+	KindLimit      Kind = "limit"      // a message or the listing passed its Limits
+	KindEcho       Kind = "echo"       // the command sent our own requests back: not an MCP server
 )
 
 // Error is a conversation that did not produce a tool list. Its message is
@@ -33,6 +35,9 @@ type Error struct {
 	Msg    string
 	Stderr []string
 	Err    error
+	// Limit names the bound the server passed (see Limits), "" when the
+	// failure is not one; KindTimeout errors have LimitTimeout.
+	Limit Limit
 	// answered: the server itself answered so (a JSON-RPC error or a bad
 	// result), as opposed to the transport failing.
 	answered bool

@@ -5,13 +5,17 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcplint/mcplint/redact"
 )
 
 // recorder sends the configured headers and remembers what went wrong at
@@ -20,12 +24,14 @@ import (
 type recorder struct {
 	base   http.RoundTripper
 	header http.Header
+	limit  int64 // Limits.MessageSize
 
 	mu       sync.Mutex
 	status   int    // first error status seen
 	method   string // its request's method
 	redirect string // where a redirect pointed
 	err      error  // first transport error
+	tooLarge *Error // a body or event passed the message size limit
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -37,6 +43,10 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := r.base.RoundTrip(req)
+	if err == nil && resp.Body != nil {
+		resp.Body = &boundedBody{rc: resp.Body, r: r,
+			events: strings.HasPrefix(strings.ToLower(resp.Header.Get("Content-Type")), "text/event-stream")}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil && r.err == nil && req.Context().Err() == nil {
@@ -46,7 +56,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		r.status, r.method = resp.StatusCode, req.Method
 		if loc := resp.Header.Get("Location"); resp.StatusCode < 400 && loc != "" {
 			if u, err := req.URL.Parse(loc); err == nil {
-				r.redirect = u.Redacted()
+				r.redirect = redact.URL(u.String())
 			}
 		}
 	}
@@ -55,9 +65,60 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (r *recorder) reset() {
 	r.mu.Lock()
-	r.status, r.method, r.redirect, r.err = 0, "", "", nil
+	r.status, r.method, r.redirect, r.err, r.tooLarge = 0, "", "", nil, nil
 	r.mu.Unlock()
 }
+
+// boundedBody reads a response body no further than the message size
+// limit: the whole body, or for an event stream each event (the bytes
+// between two blank lines). The SDK reads a JSON body whole into memory.
+type boundedBody struct {
+	rc     io.ReadCloser
+	r      *recorder
+	events bool
+	n      int64 // bytes of the current message
+	line   int64 // bytes of the current line (event streams)
+	failed bool
+}
+
+func (b *boundedBody) Read(p []byte) (int, error) {
+	if b.failed {
+		return 0, errMessageTooLarge
+	}
+	n, err := b.rc.Read(p)
+	for _, c := range p[:n] {
+		b.n++
+		if b.events {
+			switch c {
+			case '\n':
+				if b.line == 0 { // a blank line ends the event
+					b.n = 0
+				}
+				b.line = 0
+				continue
+			case '\r':
+				continue
+			}
+			b.line++
+		}
+		if b.n > b.r.limit {
+			b.failed = true
+			how := "an HTTP response"
+			if b.events {
+				how = "a server-sent event"
+			}
+			b.r.mu.Lock()
+			if b.r.tooLarge == nil {
+				b.r.tooLarge = messageTooLarge(how, b.r.limit)
+			}
+			b.r.mu.Unlock()
+			return 0, errMessageTooLarge
+		}
+	}
+	return n, err
+}
+
+func (b *boundedBody) Close() error { return b.rc.Close() }
 
 func (r *recorder) client() *http.Client {
 	return &http.Client{
@@ -69,14 +130,16 @@ func (r *recorder) client() *http.Client {
 }
 
 func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
-	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header}
+	opts.Limits = opts.Limits.withDefaults()
+	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize}
+	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport
 	if kind == "" {
 		kind = "http"
 	}
 	if kind == "http" {
-		st := &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxRetries: -1, DisableStandaloneSSE: true}
+		st := &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: maxEvent}
 		l, err := listOver(ctx, st, opts, "http")
 		if err == nil {
 			return l, nil
@@ -90,13 +153,16 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 			return nil, herr
 		}
 		rec.reset()
-		l, err = listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client()}, opts, "sse")
+		l, err = listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxEventSize: maxEvent}, opts, "sse")
 		if err != nil {
+			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && e.Limit != "" {
+				return nil, e
+			}
 			return nil, herr
 		}
 		return l, nil
 	}
-	l, err := listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client()}, opts, "sse")
+	l, err := listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxEventSize: maxEvent}, opts, "sse")
 	if err != nil {
 		return nil, rec.explain(ctx, t.URL, err)
 	}
@@ -105,16 +171,16 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 
 // explain names the HTTP-level cause of a failed conversation.
 func (r *recorder) explain(ctx context.Context, endpoint string, err error) error {
-	if e, ok := AsError(err); ok && (e.answered || e.Kind == KindPagination || e.Kind == KindResult || e.Kind == KindCanceled) {
+	r.mu.Lock()
+	status, method, redirect, terr, tooLarge := r.status, r.method, r.redirect, r.err, r.tooLarge
+	r.mu.Unlock()
+	if tooLarge != nil {
+		return tooLarge
+	}
+	if e, ok := AsError(err); ok && (e.answered || e.Limit != "" || e.Kind == KindPagination || e.Kind == KindResult || e.Kind == KindCanceled || e.Kind == KindEcho) {
 		return err
 	}
-	r.mu.Lock()
-	status, method, redirect, terr := r.status, r.method, r.redirect, r.err
-	r.mu.Unlock()
-	where := endpoint
-	if u, perr := url.Parse(endpoint); perr == nil {
-		where = u.Redacted()
-	}
+	where := redact.URL(endpoint)
 	switch {
 	case ctx.Err() != nil:
 		return handshakeError(ctx, err)

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,13 +10,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcplint/mcplint/manifest"
-)
-
-// Bounds on a listing, so that a server whose pagination never ends cannot
-// keep a check running until its timeout.
-const (
-	MaxPages = 1000
-	MaxTools = 100000
 )
 
 // Server is what the server says it is.
@@ -31,12 +23,14 @@ type Server struct {
 	Transport string `json:"transport"`
 }
 
-// Listing is the tool list of a server, as it sent it.
+// Listing is what a server publishes, as it sent it.
 type Listing struct {
 	Server Server
 	// Src is an NDJSON stream of JSON-RPC responses, one per tools/list
-	// page, each carrying the server's result byte for byte. Saved to a
-	// file it is a manifest that `mcplint lint` and `fix` read.
+	// page, then the handshake result and the pages of prompts/list,
+	// resources/list and resources/templates/list (surface.go), each
+	// carrying the server's result byte for byte. Saved to a file it is a
+	// manifest that `mcplint lint` and `fix` read.
 	Src []byte
 	// Manifest is Src loaded, named as Options.Name.
 	Manifest *manifest.Manifest
@@ -61,6 +55,9 @@ type Options struct {
 	// SkipSecondListing skips the listing that list-order-stable compares
 	// with the first.
 	SkipSecondListing bool
+	// Limits bound what the server may send; zero fields take
+	// DefaultLimits'.
+	Limits Limits
 }
 
 // ListTransport connects over an SDK transport and lists the server's tools.
@@ -75,7 +72,19 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 	if opts.Name == "" {
 		opts.Name = "server"
 	}
+	opts.Limits = opts.Limits.withDefaults()
 	ct := &capturingTransport{inner: t}
+	l, err := converse(ctx, ct, opts, transport)
+	if err != nil {
+		if m := ct.conn.echo(); m != "" {
+			return nil, failf(KindEcho, err, "the server sent our own %s request back instead of answering it: it does not speak MCP (a command that copies its input, such as cat, does this)", m)
+		}
+		return nil, err
+	}
+	return l, nil
+}
+
+func converse(ctx context.Context, ct *capturingTransport, opts Options, transport string) (*Listing, error) {
 	client := mcp.NewClient(&mcp.Implementation{Name: "mcplint", Version: "1"}, nil)
 	var sopts *mcp.ClientSessionOptions
 	if opts.Protocol != "" {
@@ -94,61 +103,87 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 		}
 	}
 	l.Server.Transport = transport
-	pages, err := pageThrough(ctx, cs, ct.conn)
+	hs := handshakeOf(ct.conn.takeSurface())
+	var pages []rawPage
+	err = pageThrough(ctx, cs, ct.conn, opts.Limits, func(p rawPage, _ []json.RawMessage) {
+		pages = append(pages, p)
+	})
 	if err != nil {
 		return nil, err
 	}
-	var src bytes.Buffer
-	for _, p := range pages {
-		id, _ := json.Marshal(p.id.Raw())
-		src.WriteString(`{"jsonrpc":"2.0","id":`)
-		src.Write(id)
-		src.WriteString(`,"result":`)
-		l.resultOffsets = append(l.resultOffsets, src.Len())
-		src.Write(p.result)
-		src.WriteString("}\n")
+	if !opts.SkipSecondListing {
+		l.Again = []string{}
+		err := pageThrough(ctx, cs, ct.conn, opts.Limits, func(_ rawPage, tools []json.RawMessage) {
+			for _, raw := range tools {
+				var t struct {
+					Name string `json:"name"`
+				}
+				_ = json.Unmarshal(raw, &t)
+				l.Again = append(l.Again, t.Name)
+			}
+		})
+		if err != nil {
+			if e, ok := AsError(err); ok && e.Limit != "" {
+				return nil, err
+			}
+			return nil, fmt.Errorf("second listing: %w", err)
+		}
 	}
-	l.Src = src.Bytes()
-	l.Manifest, err = manifest.Load(opts.Name, l.Src)
+	surface, err := listSurface(ctx, cs, ct.conn, opts.Limits)
+	if err != nil {
+		return nil, err
+	}
+	// Src is written into one buffer of its final size: the pages are
+	// held once more, not several times over as a growing buffer would.
+	size := surfaceSize(hs, surface)
+	ids := make([][]byte, len(pages))
+	for i, p := range pages {
+		ids[i], _ = json.Marshal(p.id.Raw())
+		size += len(pageHead) + len(ids[i]) + len(pageMid) + len(p.result) + len(pageEnd)
+	}
+	src := make([]byte, 0, size)
+	for i, p := range pages {
+		src = append(append(append(src, pageHead...), ids[i]...), pageMid...)
+		l.resultOffsets = append(l.resultOffsets, len(src))
+		src = append(append(src, p.result...), pageEnd...)
+	}
+	pages = nil
+	l.Src = writeSurface(src, hs, surface)
+	// The size was bounded by ListSize; the other bounds are the loader's.
+	// The surface's pages are objects recorded under their method, which
+	// the loader reads whatever they hold: an error here is the tools'.
+	l.Manifest, err = manifest.Limits{Size: int64(len(l.Src)) + 1}.Load(opts.Name, l.Src)
 	if err != nil {
 		return nil, failf(KindResult, err, "the tools/list result is not a tool list (rule list-result-valid): %v", err)
 	}
 	for _, t := range l.Manifest.Tools {
 		l.Order = append(l.Order, t.Name)
 	}
-	if !opts.SkipSecondListing {
-		again, err := pageThrough(ctx, cs, ct.conn)
-		if err != nil {
-			return nil, fmt.Errorf("second listing: %w", err)
-		}
-		l.Again = []string{}
-		for _, p := range again {
-			var r struct {
-				Tools []struct {
-					Name string `json:"name"`
-				} `json:"tools"`
-			}
-			_ = json.Unmarshal(p.result, &r)
-			for _, t := range r.Tools {
-				l.Again = append(l.Again, t.Name)
-			}
-		}
-	}
 	return l, nil
 }
 
+// How each page is written in Listing.Src.
+const (
+	pageHead = `{"jsonrpc":"2.0","id":`
+	pageMid  = `,"result":`
+	pageEnd  = "}\n"
+)
+
 // pageThrough issues tools/list through the SDK, following nextCursor as the
-// raw results give it.
-func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture) ([]rawPage, error) {
+// raw results give it, and gives each page to take with its tools (nil when
+// the result is not a list: the manifest loader says precisely why). It
+// stops at the first error, or when a limit is passed.
+func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits Limits, take func(rawPage, []json.RawMessage)) error {
 	var (
-		pages []rawPage
+		pages int
 		tools int
+		bytes int64
 	)
 	seen := map[string]bool{}
 	cursor := ""
 	for {
-		if len(pages) == MaxPages {
-			return nil, failf(KindPagination, nil, "tools/list did not end after %d pages; the server's pagination never ends", MaxPages)
+		if pages == limits.Pages {
+			return limitf(LimitPages, KindPagination, "tools/list did not end after %d pages, the limit; the server's pagination never ends", limits.Pages)
 		}
 		_, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		got := c.take()
@@ -156,34 +191,38 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture) ([]rawP
 			if p.err != nil {
 				e := failf(KindRPC, p.err, "tools/list answered with JSON-RPC error %d: %s", p.err.Code, oneLine(p.err.Message))
 				e.answered = true
-				return nil, e
+				return e
 			}
 		}
 		if err != nil {
-			return nil, handshakeError(ctx, err)
+			return handshakeError(ctx, err)
 		}
 		if len(got) != 1 {
-			return nil, failf(KindProtocol, nil, "tools/list: expected one response, got %d", len(got))
+			return failf(KindProtocol, nil, "tools/list: expected one response, got %d", len(got))
 		}
 		p := got[0]
-		pages = append(pages, p)
+		pages++
+		if bytes += int64(len(p.result)); bytes > limits.ListSize {
+			return limitf(LimitListSize, KindLimit, "the tools/list results are larger than the limit of %s (%d page%s so far)", manifest.SizeText(limits.ListSize), pages, plural(pages))
+		}
 		var r struct {
 			Tools      []json.RawMessage `json:"tools"`
 			NextCursor json.RawMessage   `json:"nextCursor"`
 		}
 		if err := json.Unmarshal(p.result, &r); err != nil {
-			// Not a list: the manifest loader says precisely why.
-			return pages, nil
+			take(p, nil)
+			return nil
 		}
-		if tools += len(r.Tools); tools > MaxTools {
-			return nil, failf(KindPagination, nil, "tools/list returned more than %d tools over %d pages; the server's pagination never ends", MaxTools, len(pages))
+		if tools += len(r.Tools); tools > limits.Tools {
+			return limitf(LimitTools, KindLimit, "tools/list returned more than %d tools, the limit (%d on %d page%s)", limits.Tools, tools, pages, plural(pages))
 		}
+		take(p, r.Tools)
 		var next string
 		if json.Unmarshal(r.NextCursor, &next) != nil || next == "" {
-			return pages, nil
+			return nil
 		}
 		if seen[next] {
-			return nil, failf(KindPagination, nil, "tools/list returned the cursor %q a second time (page %d): the server's pagination loops", clip(next), len(pages))
+			return failf(KindPagination, nil, "tools/list returned the cursor %q a second time (page %d): the server's pagination loops", clip(next), pages)
 		}
 		seen[next] = true
 		cursor = next
@@ -197,7 +236,9 @@ func handshakeError(ctx context.Context, err error) error {
 	}
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded):
-		return failf(KindTimeout, err, "the server did not answer in time (timeout)")
+		e := failf(KindTimeout, err, "the server did not answer before the timeout")
+		e.Limit = LimitTimeout
+		return e
 	case errors.Is(ctx.Err(), context.Canceled):
 		return failf(KindCanceled, err, "interrupted")
 	}

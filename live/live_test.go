@@ -214,7 +214,7 @@ func TestStdioFaults(t *testing.T) {
 		timeout time.Duration
 	}{
 		{"crash", KindExit, "the server exited during the conversation (exit status 1)", "fatal: missing API_KEY", 0},
-		{"hang", KindTimeout, "the server did not answer in time (timeout)", "", time.Second},
+		{"hang", KindTimeout, "the server did not answer before the timeout", "", time.Second},
 		{"grandchild", KindTimeout, "timeout", "", time.Second},
 		{"garbage", KindStdout, `wrote text that is not JSON-RPC on stdout (2 lines, first: "Starting server on stdio...")`, "", time.Second},
 		{"endless", KindPagination, "tools/list did not end after 1000 pages", "", 0},

@@ -1,4 +1,4 @@
-//go:build unix
+//go:build unix && !linux
 
 package live
 
@@ -9,12 +9,18 @@ import (
 
 // setProcessGroup starts the command in a process group of its own, so that
 // killing the group reaches whatever it starts (npx starts node, a shell
-// script starts its server).
+// script starts its server). Unlike Linux, these systems have no
+// parent-death signal: a server outlives an mcplint killed with SIGKILL
+// until it reads the end of its standard input.
 func setProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-func killGroup(cmd *exec.Cmd) {
+func start(cmd *exec.Cmd, _ <-chan struct{}) error { return cmd.Start() }
+
+// killTree kills the process group: what left it (setsid) is out of reach
+// here.
+func killTree(cmd *exec.Cmd) {
 	if cmd.Process == nil {
 		return
 	}

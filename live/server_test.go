@@ -2,13 +2,16 @@ package live
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -62,7 +65,7 @@ func brokenServer() *mcp.Server {
 
 // serve runs the server named mode on stdio and returns the exit status.
 func serve(mode string) int {
-	if f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE"); f != "" {
+	if f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE"); f != "" && mode != "middle" {
 		pids := strconv.Itoa(os.Getpid())
 		if mode == "hang" || mode == "grandchild" {
 			// Start a grandchild in the same process group, to prove it is
@@ -97,8 +100,77 @@ func serve(mode string) int {
 		fmt.Println("Ready.")
 		time.Sleep(time.Hour)
 		return 0
+	case "lister":
+		// A check that is about to be killed: it lists a server that
+		// never answers.
+		inner := os.Getenv("MCPLINT_LIVE_TEST_INNER_PIDFILE")
+		_, err := List(context.Background(), Target{Command: []string{os.Args[0]},
+			Env: []string{serverEnv + "=alone", "MCPLINT_LIVE_TEST_PIDFILE=" + inner}}, Options{})
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	case "alone":
+		// Only the pid file above: a server that starts nothing.
+		time.Sleep(time.Hour)
+		return 0
+	case "silent":
+		// Reads every request and never answers; ends when its input does.
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		return 0
+	case "echo":
+		// What cat does.
+		_, _ = io.Copy(os.Stdout, os.Stdin)
+		return 0
+	case "setsid", "orphan":
+		// A grandchild in a session of its own, out of the process group:
+		// kept as a child (setsid), or left behind by a parent that exits
+		// at once (orphan: the middle process starts it and exits).
+		grandchild := "sleep"
+		if mode == "orphan" {
+			grandchild = "middle"
+		}
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), serverEnv+"="+grandchild)
+		if mode == "setsid" {
+			cmd.Env = append(cmd.Env, "MCPLINT_LIVE_TEST_PIDFILE=")
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			return 1
+		}
+		if mode == "orphan" {
+			_ = cmd.Wait()
+		} else {
+			appendPid(cmd.Process.Pid)
+		}
+		time.Sleep(time.Hour)
+		return 0
+	case "middle":
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), serverEnv+"=sleep", "MCPLINT_LIVE_TEST_PIDFILE=")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			return 1
+		}
+		appendPid(cmd.Process.Pid)
+		return 0
 	}
 	return rawServer(mode)
+}
+
+// appendPid adds a process to the pid file the test reads.
+func appendPid(pid int) {
+	f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE")
+	if f == "" {
+		return
+	}
+	b, _ := os.ReadFile(f)
+	_ = os.WriteFile(f, append(b, []byte(" "+strconv.Itoa(pid))...), 0o644)
+}
+
+// size is the MCPLINT_LIVE_TEST_SIZE the misbehaving modes send.
+func size() int {
+	n, _ := strconv.Atoi(os.Getenv("MCPLINT_LIVE_TEST_SIZE"))
+	return n
 }
 
 // rawServer answers JSON-RPC by hand, to misbehave in ways the SDK's server
@@ -136,6 +208,23 @@ func rawServer(mode string) int {
 				return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}}
 			}
 			switch mode {
+			case "longline":
+				// A line that never ends, then silence.
+				_, _ = os.Stdout.Write(bytes.Repeat([]byte("a"), size()))
+				time.Sleep(time.Hour)
+			case "bigpage":
+				reply["result"] = map[string]any{"tools": []any{map[string]any{"name": "big", "description": strings.Repeat("x", size()), "inputSchema": map[string]any{"type": "object"}}}}
+			case "manytools":
+				var tools []any
+				for i := range size() {
+					tools = append(tools, tool("t"+strconv.Itoa(i)))
+				}
+				reply["result"] = map[string]any{"tools": tools}
+			case "leak":
+				// A server that repeats what it was given.
+				secret := os.Getenv("MCPLINT_LIVE_TEST_SECRET")
+				fmt.Fprintln(os.Stderr, "starting with key "+secret)
+				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
 			case "rpcerror":
 				reply["error"] = map[string]any{"code": -32603, "message": "database unavailable"}
 			case "notlist":

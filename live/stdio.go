@@ -26,10 +26,11 @@ const stderrLines = 10
 // filtered so that only JSON-RPC reaches the SDK, its stderr's tail kept.
 type child struct {
 	cmd    *exec.Cmd
-	stdin  io.WriteCloser
+	stdin  *stdinPipe
 	out    *io.PipeReader
 	done   chan struct{} // closed when the process has exited
 	waited error
+	limit  int64 // Limits.MessageSize
 
 	mu          sync.Mutex
 	noise       []string
@@ -38,10 +39,35 @@ type child struct {
 	stopOnce    sync.Once
 	filterDone  chan struct{}
 	stderrDone  chan struct{}
-	protocolOut bool // a JSON-RPC message was seen on stdout
+	protocolOut bool   // a JSON-RPC message was seen on stdout
+	tooLarge    *Error // a line passed the message size limit
+	// quitFirst: the server closed its stdout before we closed its stdin,
+	// so it ended on its own rather than because the conversation ended.
+	quitFirst bool
 }
 
-func startChild(t Target) (*child, error) {
+// stdinPipe is the server's standard input; it remembers being closed,
+// which tells a server that quit from one that stopped when told to.
+type stdinPipe struct {
+	io.WriteCloser
+	mu     sync.Mutex
+	closed bool
+}
+
+func (p *stdinPipe) Close() error {
+	p.mu.Lock()
+	p.closed = true
+	p.mu.Unlock()
+	return p.WriteCloser.Close()
+}
+
+func (p *stdinPipe) isClosed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.closed
+}
+
+func startChild(t Target, limits Limits) (*child, error) {
 	if len(t.Command) == 0 || t.Command[0] == "" {
 		return nil, failf(KindStart, nil, "no command to start")
 	}
@@ -66,11 +92,14 @@ func startChild(t Target) (*child, error) {
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
-	if err := cmd.Start(); err != nil {
+	done := make(chan struct{})
+	if err := start(cmd, done); err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %s", t.Command[0], startReason(err))
 	}
+	running.add(cmd.Process.Pid)
+	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
 	pr, pw := io.Pipe()
-	c := &child{cmd: cmd, stdin: stdin, out: pr, done: make(chan struct{}),
+	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, out: pr, done: done, limit: limits.MessageSize,
 		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}
 	go c.filter(stdout, pw)
 	go c.readStderr(stderr)
@@ -78,6 +107,7 @@ func startChild(t Target) (*child, error) {
 		<-c.filterDone
 		<-c.stderrDone
 		c.waited = cmd.Wait()
+		running.remove(cmd.Process.Pid)
 		close(c.done)
 	}()
 	return c, nil
@@ -95,12 +125,27 @@ func startReason(err error) string {
 
 // filter passes JSON-RPC lines on to the SDK and keeps the others aside:
 // one stray log line must not end the conversation, it is a finding
-// (stdio-stdout-clean).
+// (stdio-stdout-clean). A line is read no further than the message size
+// limit: past it the conversation fails and the rest is discarded unread.
 func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 	defer close(c.filterDone)
 	r := bufio.NewReaderSize(stdout, 64<<10)
+	var line []byte
 	for {
-		line, err := r.ReadBytes('\n')
+		frag, err := r.ReadSlice('\n')
+		// +2: the line ending is not part of the message.
+		if int64(len(line)+len(frag)) > c.limit+2 {
+			c.mu.Lock()
+			c.tooLarge = messageTooLarge("a line on stdout", c.limit)
+			c.mu.Unlock()
+			pw.CloseWithError(errMessageTooLarge)
+			_, _ = io.Copy(io.Discard, r)
+			return
+		}
+		line = appendLine(line, frag, c.limit+2)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
 			if isJSONRPC(t) {
 				c.mu.Lock()
@@ -120,11 +165,27 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 				c.mu.Unlock()
 			}
 		}
+		line = line[:0]
 		if err != nil {
+			c.mu.Lock()
+			c.quitFirst = !c.stdin.isClosed()
+			c.mu.Unlock()
 			pw.Close()
 			return
 		}
 	}
+}
+
+// appendLine appends frag to line, doubling its capacity when it must grow,
+// never past limit: append grows a large slice by a quarter at a time,
+// leaving four or five times the line in garbage behind it.
+func appendLine(line, frag []byte, limit int64) []byte {
+	if need := len(line) + len(frag); need > cap(line) {
+		grown := make([]byte, len(line), min(max(2*cap(line), need), int(limit)))
+		copy(grown, line)
+		line = grown
+	}
+	return append(line, frag...)
 }
 
 func isJSONRPC(line []byte) bool {
@@ -152,14 +213,23 @@ func (c *child) readStderr(r io.Reader) {
 	_, _ = io.Copy(io.Discard, r)
 }
 
-// transport is the SDK's view of the child.
+// transport is the SDK's view of the child. The filter bounds lines; the
+// SDK's own bound is set above it so that the filter's, clearer, error is
+// the one met.
 func (c *child) transport() mcp.Transport {
-	return &mcp.IOTransport{Reader: c.out, Writer: c.stdin}
+	return &mcp.IOTransport{Reader: c.out, Writer: c.stdin, MaxLineLength: sdkBound(c.limit)}
+}
+
+// sdkBound is the SDK's bound for a message when ours is limit: the SDK
+// counts what its decoder buffers, which can run a message ahead.
+func sdkBound(limit int64) int {
+	return int(min(2*limit+64<<10, 1<<40))
 }
 
 // stop ends the child and everything it started: stdin is closed (a polite
-// server exits on EOF), then the whole process group is killed, whatever
-// the leader did, so that no grandchild survives.
+// server exits on EOF), then the process, its process group and its
+// descendants are killed, whatever the leader did, so that no grandchild
+// survives.
 func (c *child) stop() {
 	c.stopOnce.Do(func() {
 		c.stdin.Close()
@@ -167,7 +237,7 @@ func (c *child) stop() {
 		case <-c.done:
 		case <-time.After(300 * time.Millisecond):
 		}
-		killGroup(c.cmd)
+		killTree(c.cmd)
 		// Closing our end of stdout unblocks the filter if a grandchild
 		// holding the pipe somehow survived.
 		c.out.Close()
@@ -178,15 +248,18 @@ func (c *child) stop() {
 	})
 }
 
-// exited reports whether the process has exited, waiting a little: a
-// server that closed stdout is usually about to exit.
-func (c *child) exited(wait time.Duration) bool {
+// quit reports whether the server ended on its own, before the
+// conversation ended and closed its stdin, waiting a little for it to
+// exit: a server that closed stdout is usually about to.
+func (c *child) quit(wait time.Duration) bool {
 	select {
 	case <-c.done:
-		return true
 	case <-time.After(wait):
 		return false
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.quitFirst
 }
 
 func (c *child) noiseLinesSnapshot() ([]string, int, bool) {
@@ -202,15 +275,24 @@ func (c *child) stderrTail() []string {
 }
 
 // explain turns a failed conversation with the child into its clearest
-// cause: the process exited, or only wrote non-protocol text.
+// cause: a line over the size limit, the process quitting, or only
+// non-protocol text. A server that stopped because the conversation ended
+// (a timeout closes its stdin) did not quit: the timeout is the cause.
 func (c *child) explain(ctx context.Context, err error) error {
+	c.mu.Lock()
+	tooLarge := c.tooLarge
+	c.mu.Unlock()
+	if tooLarge != nil {
+		tooLarge.Stderr = c.stderrTail()
+		return tooLarge
+	}
 	e, ok := AsError(err)
 	if !ok {
 		e = handshakeError(ctx, err).(*Error)
 	}
 	noise, n, protocol := c.noiseLinesSnapshot()
 	if e.Kind == KindProtocol || e.Kind == KindTimeout {
-		if c.exited(time.Second) {
+		if c.quit(time.Second) {
 			e = failf(KindExit, err, "the server exited during the conversation (%s)", exitStatus(c.waited))
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/mcplint/mcplint/redact"
 )
 
 // Target describes how to reach a server.
@@ -26,6 +28,29 @@ type Target struct {
 	// Header is sent with every HTTP request. Its values are never part of
 	// an error message.
 	Header http.Header
+	// Expanded holds the values read from the environment to build the
+	// target (ReadClientConfig's ${VAR}, a caller's $VAR): secrets as much
+	// as header values, whatever field they went into.
+	Expanded []string
+}
+
+// Secrets returns a redactor of everything about t that must not be shown:
+// header values, the user information and query values of the URL, the
+// values of Env, and the Expanded values. List redacts its errors with it,
+// the server's own words (a JSON-RPC error message, its stderr) included,
+// since a server may echo what it was sent.
+func (t Target) Secrets() *redact.Redactor {
+	r := redact.New(t.Expanded...)
+	r.AddHeader(t.Header)
+	if t.URL != "" {
+		r.AddURL(t.URL)
+	}
+	for _, kv := range t.Env {
+		if _, v, ok := strings.Cut(kv, "="); ok {
+			r.Add(v)
+		}
+	}
+	return r
 }
 
 // Transports are the values Target.Transport takes.
@@ -48,26 +73,52 @@ func (t Target) Validate() error {
 	case t.URL != "" && t.Transport == "stdio":
 		return errors.New("a URL is reached over http or sse, not stdio")
 	case t.URL != "" && !strings.HasPrefix(t.URL, "http://") && !strings.HasPrefix(t.URL, "https://"):
-		return fmt.Errorf("URL %q: want an http:// or https:// URL", t.URL)
+		return fmt.Errorf("URL %q: want an http:// or https:// URL", redact.URL(t.URL))
 	}
 	return nil
 }
 
 // List reaches the server t describes and lists its tools. A failed
-// conversation is an *Error. Every process started is stopped before List
-// returns, whatever happens (ctx's cancellation included).
+// conversation is an *Error, redacted with t.Secrets. Every process started
+// is stopped before List returns, whatever happens (ctx's cancellation
+// included).
 func List(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	if err := t.Validate(); err != nil {
-		return nil, failf(KindStart, err, "%v", err)
+		return nil, redactError(t.Secrets(), failf(KindStart, err, "%v", err))
 	}
+	var (
+		l   *Listing
+		err error
+	)
 	if len(t.Command) > 0 {
-		return listStdio(ctx, t, opts)
+		l, err = listStdio(ctx, t, opts)
+	} else {
+		l, err = listHTTP(ctx, t, opts)
 	}
-	return listHTTP(ctx, t, opts)
+	if err != nil {
+		return nil, redactError(t.Secrets(), err)
+	}
+	return l, nil
+}
+
+// redactError masks secrets in a failure's message and stderr lines.
+func redactError(r *redact.Redactor, err error) error {
+	e, ok := AsError(err)
+	if !ok {
+		return r.Error(err)
+	}
+	out := *e
+	out.Msg = r.String(e.Msg)
+	out.Stderr = make([]string, len(e.Stderr))
+	for i, line := range e.Stderr {
+		out.Stderr[i] = r.String(line)
+	}
+	return &out
 }
 
 func listStdio(ctx context.Context, t Target, opts Options) (*Listing, error) {
-	c, err := startChild(t)
+	opts.Limits = opts.Limits.withDefaults()
+	c, err := startChild(t, opts.Limits)
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,11 @@ func FuzzLoad(f *testing.F) {
 		`{"tools":[{"googleSearch":{}},{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT"}},{"name":"b","parametersJsonSchema":{}}]}]}`,
 		`{"function_declarations":[{"name":"a","parameters_json_schema":{"type":"object"}}]}`,
 		`[{"name":"a","input_schema":{}},{"name":"b","inputSchema":{}}]`,
+		// A saved surface.
+		`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}` + "\n" + `{"jsonrpc":"2.0","id":"initialize","result":{"protocolVersion":"2025-06-18","capabilities":{},"instructions":"i"}}` + "\n" +
+			`{"jsonrpc":"2.0","id":"prompts/list","result":{"prompts":[{"name":"p","arguments":[{"name":"a"}]},7]}}` + "\n" +
+			`{"jsonrpc":"2.0","id":"resources/templates/list","error":{"code":-32601,"message":"x"}}`,
+		`{"resources":[{"uri":"a:b","name":"r"}],"nextCursor":"c"}`,
 	} {
 		f.Add("m.json", []byte(s))
 	}
@@ -43,6 +48,25 @@ func FuzzLoad(f *testing.F) {
 	f.Add("m.yaml", []byte("tools:\n  - name: a\n    inputSchema: {type: object}\n"))
 	f.Add("-", []byte(`{"name":"x"}`))
 	f.Fuzz(func(t *testing.T, name string, src []byte) {
+		// Under tight limits a source loads or fails with an *Error that
+		// names the limit or not, never otherwise; a tool too deep for
+		// them does not decode.
+		tight := manifest.Limits{Depth: 4, YAMLTokens: 60, YAMLExpansion: 100}
+		if small, err := tight.Load(name, src); err != nil {
+			var e *manifest.Error
+			if !errors.As(err, &e) || e.Path != name {
+				t.Fatalf("under tight limits: %T %v", err, err)
+			}
+		} else {
+			for _, tool := range small.Tools {
+				if _, err := tool.Value(); err != nil {
+					var e *manifest.Error
+					if !errors.As(err, &e) {
+						t.Fatalf("under tight limits, decoding: %T %v", err, err)
+					}
+				}
+			}
+		}
 		m, err := manifest.Load(name, src)
 		if err != nil {
 			var e *manifest.Error
@@ -56,6 +80,21 @@ func FuzzLoad(f *testing.F) {
 		}
 		if string(m.Src) != string(src) {
 			t.Fatal("Src is not the source")
+		}
+		for _, list := range [][]*manifest.Entry{m.Results, m.Prompts, m.Resources, m.Templates} {
+			for _, e := range list {
+				if _, err := e.Value(); err != nil {
+					var me *manifest.Error
+					if !errors.As(err, &me) {
+						t.Fatalf("%s: Value error is not a *manifest.Error: %T %v", e.Describe(), err, err)
+					}
+				}
+				for _, p := range []string{"", "/name", "/arguments/0/name", "/nope/x"} {
+					if pos := e.Locate(p); pos.Line < 1 || pos.Offset < 0 || pos.Offset > len(src) {
+						t.Fatalf("%s: Locate(%q) = %+v", e.Describe(), p, pos)
+					}
+				}
+			}
 		}
 		for _, tool := range m.Tools {
 			v, err := tool.Value()

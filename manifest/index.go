@@ -179,9 +179,14 @@ func (t *Tool) Span(rel string) (start, end int, ok bool) {
 // path is returned with found false. keyStart is -1 when the value is not an
 // object member.
 func (t *Tool) scanJSON(ptr string) (keyStart, start, end int, found bool) {
-	src := t.M.Src[t.start:t.end]
+	return scanSpan(t.M.Src, t.start, t.end, ptr)
+}
+
+// scanSpan is scanJSON on the value spanning src[base:limit].
+func scanSpan(all []byte, base, limit int, ptr string) (keyStart, start, end int, found bool) {
+	src := all[base:limit]
 	dec := newDecoder(src)
-	keyStart, start = -1, t.start
+	keyStart, start = -1, base
 	for rest := ptr; rest != ""; {
 		// The next reference token, unescaped only when it must be.
 		rest = rest[1:]
@@ -207,7 +212,7 @@ func (t *Tool) scanJSON(ptr string) (keyStart, start, end int, found bool) {
 					return keyStart, start, 0, false
 				}
 				if nameIs(name, tok) {
-					keyStart, start = t.start+ks, t.start+skipSpace(src, int(dec.InputOffset()))
+					keyStart, start = base+ks, base+skipSpace(src, int(dec.InputOffset()))
 					matched = true
 					break
 				}
@@ -225,7 +230,7 @@ func (t *Tool) scanJSON(ptr string) (keyStart, start, end int, found bool) {
 			}
 			for j := 0; dec.PeekKind() != ']' && dec.PeekKind() != 0; j++ {
 				if j == i {
-					keyStart, start = -1, t.start+skipSpace(src, int(dec.InputOffset()))
+					keyStart, start = -1, base+skipSpace(src, int(dec.InputOffset()))
 					matched = true
 					break
 				}

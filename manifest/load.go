@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,67 +16,21 @@ import (
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadFile loads a manifest from a file, or from standard input when path is
-// "-".
+// "-", under DefaultLimits.
 func ReadFile(path string) (*Manifest, error) {
-	var r io.Reader
-	var size int64 // known for regular files, so the source is read in one buffer
-	name := path
-	if path == "-" {
-		r = os.Stdin
-		name = "<stdin>"
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			return nil, &Error{Path: path, Msg: "is a directory, not a manifest file"}
-		} else if err == nil && fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
-		r = f
-	}
-	src, err := readLimited(r, name, MaxSize, size)
-	if err != nil {
-		return nil, err
-	}
-	return Load(name, src)
-}
-
-// readLimited reads all of r, refusing more than limit bytes: a source
-// piped from a misbehaving server must not exhaust memory. A size hint (the
-// file's size; 0 when unknown) reads into one buffer instead of growing one
-// through copies that would cost several times the source.
-func readLimited(r io.Reader, name string, limit, size int64) ([]byte, error) {
-	var buf bytes.Buffer
-	if size > 0 && size <= limit {
-		buf.Grow(int(size) + bytes.MinRead)
-	}
-	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	src := buf.Bytes()
-	if int64(len(src)) > limit {
-		return nil, &Error{Path: name, Msg: fmt.Sprintf("file is larger than %s; split the tool list", sizeText(limit))}
-	}
-	return src, nil
-}
-
-func sizeText(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
+	return DefaultLimits.ReadFile(path)
 }
 
 // Load recognises the shape and syntax of src and locates its tools. Name is
 // used in messages; a name ending in .yaml or .yml is read as YAML, one ending
 // in .json, .jsonl or .ndjson as JSON, and any other source as JSON when it
-// starts with '{' or '[' and as YAML otherwise.
+// starts with '{' or '[' and as YAML otherwise. DefaultLimits apply.
 func Load(name string, src []byte) (*Manifest, error) {
-	m := &Manifest{Path: name, Src: src}
+	return DefaultLimits.Load(name, src)
+}
+
+func load(name string, src []byte, limits Limits) (*Manifest, error) {
+	m := &Manifest{Path: name, Src: src, limits: limits}
 	body := src
 	base := 0
 	if bytes.HasPrefix(body, bom) {
@@ -105,6 +58,9 @@ func Load(name string, src []byte) (*Manifest, error) {
 	isJSON := ext == ".json" || ext == ".jsonl" || ext == ".ndjson"
 	if ext == ".yaml" || ext == ".yml" || (!isJSON && first[0] != '{' && first[0] != '[') {
 		m.Format = YAML
+		if limit := m.limits.YAMLSize; limit > 0 && int64(len(body)) > limit {
+			return nil, &Error{Path: name, Limit: LimitYAMLSize, Msg: fmt.Sprintf("the YAML source is larger than the limit of %s for YAML (parsing YAML takes many times its size in memory); split it, or write it as JSON", SizeText(limit))}
+		}
 		if err := m.loadYAML(base); err != nil {
 			return nil, err
 		}
@@ -140,7 +96,7 @@ func (m *Manifest) jsonError(base int, err error) error {
 			msg = duplicateKey(JSON, ptr.LastToken())
 			ptr = ptr.Parent()
 		case strings.Contains(msg, "exceeded max depth"):
-			msg = fmt.Sprintf("nesting deeper than %d levels", jsontextMaxDepth)
+			msg = fmt.Sprintf("nesting deeper than %d levels", DepthCeiling)
 		}
 		if p := string(ptr); p != "" {
 			msg += " (at " + truncatePointer(p) + ")"
@@ -191,10 +147,6 @@ func oneLine(raw []byte) string {
 	}
 	return string(v)
 }
-
-// jsontextMaxDepth is the nesting limit of the JSON tokenizer, which the
-// loader meets before any tool is decoded (MaxDepth applies per tool).
-const jsontextMaxDepth = 10000
 
 // truncatePointer keeps the pointer of an error readable when the error is
 // thousands of levels deep.
@@ -334,7 +286,7 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 			return m.jsonError(base, err)
 		}
 		mb := member{start: vstart, end: vstart + len(raw), kind: raw.Kind()}
-		if mb.kind == '"' && (key == "name" || key == "type" || key == "$schema") {
+		if mb.kind == '"' && (key == "name" || key == "type" || key == "id" || key == "$schema") {
 			mb.str = rawString(raw)
 		}
 		mem[key] = mb
@@ -353,6 +305,9 @@ var shapeKeys = map[string]bool{
 	// Other consumers' formats (foreign.go).
 	"type": true, "function": true, "input_schema": true, geminiDecls: true, geminiDeclsSnake: true,
 	"parameters": true, "parametersJsonSchema": true, "parameters_json_schema": true,
+	// The rest of a server's surface (surface.go).
+	"prompts": true, "resources": true, "resourceTemplates": true,
+	"protocolVersion": true, "supportedVersions": true, "capabilities": true, "serverInfo": true,
 	// A registry server.json, refused (registry.go).
 	"$schema": true, "version": true, "packages": true, "remotes": true,
 }

@@ -459,7 +459,7 @@ func TestLoadErrors(t *testing.T) {
 		line: 1, col: 34,
 	}, {
 		name: "JSON-RPC result without tools",
-		src:  `{"jsonrpc":"2.0","id":1,"result":{"resources":[]}}`,
+		src:  `{"jsonrpc":"2.0","id":1,"result":{"contents":[]}}`,
 		want: `m.json:1:34: JSON-RPC result has no "tools" array: not a tools/list result`,
 		line: 1, col: 34,
 	}, {
@@ -642,8 +642,8 @@ func TestReadLimited(t *testing.T) {
 	}{
 		{size: 0, limit: 10},
 		{size: 10, limit: 10},
-		{size: 11, limit: 10, want: "in.json: file is larger than 10 bytes; split the tool list"},
-		{size: 3 << 20, limit: 2 << 20, want: "in.json: file is larger than 2 MiB; split the tool list"},
+		{size: 11, limit: 10, want: "in.json: the input is larger than the limit of 10 bytes; split the tool list"},
+		{size: 3 << 20, limit: 2 << 20, want: "in.json: the input is larger than the limit of 2 MiB; split the tool list"},
 		{size: 2 << 20, limit: 2 << 20},
 	} {
 		src := bytes.Repeat([]byte{' '}, int(tc.size))

@@ -10,7 +10,9 @@
 // Responses function tools, Anthropic tools, Gemini function declarations;
 // see foreign.go), whose schema member stands for inputSchema the same way.
 // JSON and YAML are both accepted; YAML keeps its own positions and is edited
-// as YAML.
+// as YAML. A JSON stream may also carry the rest of a server's surface:
+// prompts, resources, resource templates and the handshake result, read as
+// Entry values (surface.go).
 //
 // Nothing downstream re-parses the source: rules read decoded tool values,
 // diagnostics are placed through Tool.Locate, and fixes are applied with
@@ -20,6 +22,11 @@
 // Tools are decoded one at a time (Tool.Value) so a large manifest is never
 // held as one decoded tree: the loader only records where each tool starts and
 // ends.
+//
+// Every source is read and loaded under Limits (limits.go): its size, the
+// nesting of a tool, and for YAML its size, its tokens and what its aliases
+// stand for, each checked before the work it bounds, so that a hostile file
+// fails with an *Error naming the limit instead of exhausting memory.
 package manifest
 
 import (
@@ -59,13 +66,11 @@ const (
 // acceptedShapes is quoted in the error for a document of no known shape.
 const acceptedShapes = `accepted shapes: a tools/list result {"tools": [...]}, a JSON-RPC response whose "result" is one, newline-delimited JSON-RPC responses (one page per line), an array of tools, a single tool {"name", "inputSchema", ...}, a plugin contract {"name", "description", "schema"}, or OpenAI, Anthropic or Gemini tools (an array, {"tools": [...]}, or {"functionDeclarations": [...]})`
 
-// MaxDepth bounds nesting. No real tool schema comes near it; a deeper
-// document is refused with a clear error instead of exhausting the stack of
-// every recursive consumer downstream.
+// MaxDepth is the default bound on the nesting inside a tool
+// (Limits.Depth). No real tool schema comes near it; a deeper document is
+// refused with a clear error instead of exhausting the stack of every
+// recursive consumer downstream.
 const MaxDepth = 1000
-
-// MaxSize bounds the size of one source.
-const MaxSize = 1 << 30
 
 // Manifest is one loaded source.
 type Manifest struct {
@@ -81,6 +86,14 @@ type Manifest struct {
 	// Skipped lists the entries of another consumer's tool list that are
 	// not function tools (foreign.go).
 	Skipped []Skipped
+	// Prompts, Resources and Templates are the other entries of a
+	// server's surface, Results every result of a JSON-RPC stream or
+	// bare result (a list page, or the handshake's), Server the handshake
+	// result (nil when the source has none), and Refusals the list
+	// requests recorded as refused (surface.go).
+	Prompts, Resources, Templates, Results []*Entry
+	Server                                 *Entry
+	Refusals                               []Refusal
 
 	// lines holds the start offset of each line, built on first use;
 	// linesOnce makes that safe when rules run on several tools at once.
@@ -88,6 +101,7 @@ type Manifest struct {
 	linesOnce sync.Once
 	yaml      *yamlDoc
 	st        *style
+	limits    Limits
 }
 
 // Tool is one tool of a manifest, located but not yet decoded.
@@ -129,6 +143,8 @@ type Error struct {
 	Path string
 	Pos  Position // zero when the error concerns the whole file
 	Msg  string
+	// Limit names the bound the source exceeds, "" for any other error.
+	Limit Limit
 }
 
 func (e *Error) Error() string {

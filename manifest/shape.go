@@ -40,20 +40,38 @@ func (m *Manifest) objectShape(r shapeReader, doc int, v member, mem map[string]
 		if err != nil {
 			return err
 		}
+		_, isJSON := r.(jsonShapes)
 		tools, ok := rmem["tools"]
 		if !ok || tools.kind != '[' {
+			if method := resultMethodOf(rmem, mem["id"]); isJSON && method != "" && !ok {
+				return m.setShape(doc, ShapeJSONRPC, m.readSurface(doc, method, res, rmem, "/result"))
+			}
 			return m.errorAt(res.start, "JSON-RPC result has no \"tools\" array: not a tools/list result")
+		}
+		if isJSON {
+			m.Results = append(m.Results, &Entry{M: m, Kind: KindResult, Index: len(m.Results), Doc: doc, Pointer: "/result", Name: MethodTools, start: res.start, end: res.end})
 		}
 		return m.readList(r, doc, tools, "/result/tools", ShapeJSONRPC)
 	}
 	if e, ok := mem["error"]; ok && mem["jsonrpc"].kind != 0 {
+		if _, isJSON := r.(jsonShapes); isJSON && m.refusal(doc, mem["id"], e) {
+			return m.setShape(doc, ShapeJSONRPC, nil)
+		}
 		return m.errorAt(e.start, "the document is a JSON-RPC error response, not a tool list: %s", r.quoted(e))
 	}
 	if tools, ok := mem["tools"]; ok {
 		if tools.kind != '[' {
 			return m.errorAt(tools.start, "\"tools\" is %s, not an array", aKind(tools.kind))
 		}
+		if _, isJSON := r.(jsonShapes); isJSON {
+			m.Results = append(m.Results, &Entry{M: m, Kind: KindResult, Index: len(m.Results), Doc: doc, Name: MethodTools, start: v.start, end: v.end})
+		}
 		return m.readList(r, doc, tools, "/tools", ShapeListResult)
+	}
+	if _, isJSON := r.(jsonShapes); isJSON {
+		if method := resultMethod(mem); method != "" {
+			return m.setShape(doc, ShapeListResult, m.readSurface(doc, method, v, mem, ""))
+		}
 	}
 	if classify(mem).foreign() {
 		return m.readSingle(r, doc, v)

@@ -17,12 +17,12 @@ func (t *Tool) Value() (any, error) {
 		return t.yamlValue()
 	}
 	dec := newDecoder(t.M.Src[t.start:t.end])
-	v, err := decodeValue(dec, 0)
+	v, err := decodeValue(dec, t.M.depthLimit())
 	if err != nil {
 		if err == errTooDeep {
 			// The offending bracket is the next token after the offset.
 			off := t.start + skipSpace(t.M.Src[t.start:t.end], int(dec.InputOffset()))
-			return nil, t.M.errorAt(off, "nesting deeper than %d levels", MaxDepth)
+			return nil, t.M.limitError(off, LimitDepth, "nesting deeper than %d levels", t.M.depthLimit())
 		}
 		return nil, t.M.jsonError(t.start, err)
 	}
@@ -50,11 +50,11 @@ func (depthError) Error() string { return "too deep" }
 
 var errTooDeep error = depthError{}
 
-// decodeValue decodes the next value. Scalars and member names are read as
+// decodeValue decodes the next value, nested at most levels deep. Scalars and member names are read as
 // raw values, which alias the source, so the strings that schemas repeat
 // (keywords, type names, small numbers) cost no allocation.
-func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
-	if depth > MaxDepth {
+func decodeValue(dec *jsontext.Decoder, levels int) (any, error) {
+	if levels < 0 {
 		return nil, errTooDeep
 	}
 	switch dec.PeekKind() {
@@ -69,7 +69,7 @@ func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
 				return nil, err
 			}
 			key := rawString(k) // the raw value is void after the next read
-			v, err := decodeValue(dec, depth+1)
+			v, err := decodeValue(dec, levels-1)
 			if err != nil {
 				return nil, err
 			}
@@ -83,7 +83,7 @@ func decodeValue(dec *jsontext.Decoder, depth int) (any, error) {
 		}
 		arr := []any{}
 		for dec.PeekKind() != ']' {
-			v, err := decodeValue(dec, depth+1)
+			v, err := decodeValue(dec, levels-1)
 			if err != nil {
 				return nil, err
 			}

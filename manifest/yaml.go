@@ -12,13 +12,14 @@ package manifest
 // written in decimal (0x1F is 31, +1 is 1, .5 is 0.5). .inf and .nan,
 // non-string keys, duplicate keys and tags other than the core ones (!!str,
 // !!int, !!float, !!bool, !!null, !!map, !!seq and the non-specific "!") are
-// refused when loading, at their line and column, as is a document nested
-// deeper than yamlMaxDepth (before the parser, which recurses, sees it).
+// refused when loading, at their line and column, as is a document that
+// exceeds its Limits (nesting and tokens before the parser, which recurses,
+// sees it; aliases before anything is decoded).
 //
 // Anchors, aliases and merge keys (<<) are resolved when decoding: an alias
 // decodes as a copy of its anchored value, a merge key adds the members of
-// its mapping(s) that the mapping does not spell itself; aliases may expand
-// to yamlAliasBudget values at most. Tools themselves, and the tools list,
+// its mapping(s) that the mapping does not spell itself; what aliases stand
+// for is bounded in bytes (Limits.YAMLExpansion). Tools themselves, and the tools list,
 // must be written in place, not as aliases. Editing keeps each edit local to
 // the place it addresses:
 //   - an edit below an alias replaces that alias with the value it stood
@@ -60,10 +61,12 @@ import (
 
 // yamlDoc is the parsed YAML of a manifest, kept to decode and edit tools.
 type yamlDoc struct {
-	m     *Manifest
-	base  int    // where the YAML text starts in Src (after a BOM)
-	lines []int  // offset in Src of each line, as the YAML scanner counts lines
-	ascii []bool // whether each line is ASCII only
+	m    *Manifest
+	base int // where the YAML text starts in Src (after a BOM)
+	// expanded is the bytes the aliases checked so far stand for.
+	expanded int64
+	lines    []int  // offset in Src of each line, as the YAML scanner counts lines
+	ascii    []bool // whether each line is ASCII only
 	// runes caches, for lines with non-ASCII text, the offset of each
 	// character, since the scanner counts columns in characters.
 	runesMu sync.Mutex

@@ -7,15 +7,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
-
-// yamlMaxDepth bounds the nesting of a whole YAML document before it is
-// parsed, as the JSON tokenizer's limit does for JSON: the parser recurses
-// (and slows down quadratically) with depth. MaxDepth applies per tool.
-const yamlMaxDepth = 10000
 
 func (m *Manifest) loadYAML(base int) error {
 	y := &yamlDoc{
@@ -34,12 +28,16 @@ func (m *Manifest) loadYAML(base int) error {
 		// Without a final line break the scanner drops a trailing tag.
 		text += "\n"
 	}
-	tokens := lexer.Tokenize(text)
+	tokens := y.tokenize(text)
 	if tk := tokens.InvalidToken(); tk != nil {
 		return m.errorAt(y.off(tk), "invalid YAML: %s", tk.Error)
 	}
-	if err := y.checkDepth(tokens); err != nil {
+	// Depth first: of a deep document, it is the cause.
+	if err := y.checkDepth(tokens, m.depthLimit()); err != nil {
 		return err
+	}
+	if limit := m.limits.YAMLTokens; limit > 0 && len(tokens) > limit {
+		return m.limitError(y.off(tokens[limit]), LimitYAMLTokens, "the YAML source has more than %d tokens (keys, values and punctuation); split it, or write it as JSON", limit)
 	}
 	y.shiftAfterTags(tokens)
 	var docs []*ast.DocumentNode
@@ -62,6 +60,9 @@ func (m *Manifest) loadYAML(base int) error {
 		}
 		anchors := map[string]*ast.AnchorNode{}
 		if err := y.check(body, "", anchors, map[*ast.AnchorNode]bool{}); err != nil {
+			return err
+		}
+		if err := y.checkExpansion(body, m.limits.YAMLExpansion); err != nil {
 			return err
 		}
 		y.bodies = append(y.bodies, body)
@@ -228,10 +229,12 @@ func (y *yamlDoc) syntaxError(err error) error {
 	return &Error{Path: y.m.Path, Msg: "invalid YAML: " + err.Error()}
 }
 
-// checkDepth refuses documents nested deeper than yamlMaxDepth before the
-// parser sees them. Block nesting is followed by the columns of entries and
-// keys, flow nesting by brackets.
-func (y *yamlDoc) checkDepth(tokens token.Tokens) error {
+// checkDepth refuses documents nested deeper than a tool may be (limit)
+// plus the levels that hold tools, before the parser sees them: the
+// parser recurses and its work grows with the square of the depth. Block
+// nesting is followed by the columns of entries and keys, flow nesting by
+// brackets.
+func (y *yamlDoc) checkDepth(tokens token.Tokens, limit int) error {
 	type level struct {
 		col int
 		seq bool
@@ -282,8 +285,8 @@ func (y *yamlDoc) checkDepth(tokens token.Tokens) error {
 				enter(tokens[key].Position.Column, false)
 			}
 		}
-		if len(stack)+flow > yamlMaxDepth {
-			return y.m.errorAt(y.off(tk), "invalid YAML: nesting deeper than %d levels", yamlMaxDepth)
+		if len(stack)+flow > limit+yamlToolNesting {
+			return y.m.limitError(y.off(tk), LimitDepth, "nesting deeper than %d levels", limit)
 		}
 	}
 	return nil

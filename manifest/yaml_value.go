@@ -201,23 +201,18 @@ func (y *yamlDoc) scalar(n ast.Node, tag string) (any, error) {
 	return v, nil
 }
 
-// yamlAliasBudget bounds how many values aliases may expand to in one
-// decoding: a few lines of anchors referring to anchors can otherwise stand
-// for billions of values.
-const yamlAliasBudget = 1 << 20
-
+// yamlDecoder decodes YAML values. What aliases expand to was bounded when
+// loading (checkExpansion).
 type yamlDecoder struct {
-	y      *yamlDoc
-	budget int
-	at     int // the outermost alias being expanded
-	open   map[*ast.AnchorNode]bool
+	y    *yamlDoc
+	open map[*ast.AnchorNode]bool
 }
 
 // decode decodes a value: objects to map[string]any, sequences to []any,
 // numbers to json.Number, as the JSON path does.
 func (y *yamlDoc) decode(n ast.Node) (any, error) {
-	d := &yamlDecoder{y: y, budget: yamlAliasBudget, open: map[*ast.AnchorNode]bool{}}
-	return d.value(n, 0, 0)
+	d := &yamlDecoder{y: y, open: map[*ast.AnchorNode]bool{}}
+	return d.value(n, 0)
 }
 
 func (t *Tool) yamlValue() (any, error) {
@@ -229,12 +224,7 @@ func (t *Tool) yamlValue() (any, error) {
 	return t.present(v), nil
 }
 
-func (d *yamlDecoder) value(n ast.Node, depth, aliases int) (any, error) {
-	if aliases > 0 {
-		if d.budget--; d.budget < 0 {
-			return nil, d.y.m.errorAt(d.at, "aliases expand to more than %d values; write the values out if that is meant", yamlAliasBudget)
-		}
-	}
+func (d *yamlDecoder) value(n ast.Node, depth int) (any, error) {
 	if n == nil {
 		return nil, nil
 	}
@@ -245,23 +235,19 @@ func (d *yamlDecoder) value(n ast.Node, depth, aliases int) (any, error) {
 		if a == nil || d.open[a] {
 			return nil, d.y.m.errorAt(d.y.off(c.Start), "invalid YAML: alias *%s cannot be resolved", aliasName(c))
 		}
-		if aliases == 0 {
-			d.at = d.y.off(c.Start)
-		}
 		d.open[a] = true
 		defer delete(d.open, a)
 		if t := d.y.anchorTag[a]; t != "" {
 			// A tag written before the anchor (!!str &a 12) is the
 			// anchored value's too.
 			if _, sc := unwrap(a.Value); nodeKind(sc) == "scalar" {
-				d.budget--
 				return d.y.scalar(sc, t)
 			}
 		}
-		return d.value(a.Value, depth, aliases+1)
+		return d.value(a.Value, depth)
 	case *ast.MappingNode, *ast.MappingValueNode, *ast.SequenceNode:
-		if depth > MaxDepth {
-			return nil, d.y.m.errorAt(d.y.off(c.GetToken()), "nesting deeper than %d levels", MaxDepth)
+		if limit := d.y.m.depthLimit(); depth > limit {
+			return nil, d.y.m.limitError(d.y.off(c.GetToken()), LimitDepth, "nesting deeper than %d levels", limit)
 		}
 	}
 	switch c := c.(type) {
@@ -277,7 +263,7 @@ func (d *yamlDecoder) value(n ast.Node, depth, aliases int) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			v, err := d.value(mv.Value, depth+1, aliases)
+			v, err := d.value(mv.Value, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -286,7 +272,7 @@ func (d *yamlDecoder) value(n ast.Node, depth, aliases int) (any, error) {
 		// Members the mapping spells win over merged ones; of several merged
 		// mappings, the first wins.
 		for _, mn := range merges {
-			mvv, err := d.value(mn, depth, aliases)
+			mvv, err := d.value(mn, depth)
 			if err != nil {
 				return nil, err
 			}
@@ -307,7 +293,7 @@ func (d *yamlDecoder) value(n ast.Node, depth, aliases int) (any, error) {
 	case *ast.SequenceNode:
 		arr := make([]any, 0, len(c.Values))
 		for _, e := range c.Values {
-			v, err := d.value(e, depth+1, aliases)
+			v, err := d.value(e, depth+1)
 			if err != nil {
 				return nil, err
 			}

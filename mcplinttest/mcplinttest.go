@@ -1,12 +1,13 @@
 // Package mcplinttest lets the author of a Go MCP server built with the
 // official SDK (github.com/modelcontextprotocol/go-sdk) lint the tools the
 // server publishes from `go test`: Check connects a client to the server
-// over the SDK's in-memory transport, lists its tools as a real client does,
-// runs mcplint's default rules and the security pack on what was listed,
-// and fails the test with the findings, worded for Go: the tool and the
-// property by the names the Go code gives them, and what to change in Go
-// (the mcp.Tool's fields, the input type's jsonschema struct tags, or an
-// explicit InputSchema) rather than a command to run.
+// over the SDK's in-memory transport, lists its tools, prompts, resources
+// and resource templates as a real client does, runs mcplint's default
+// rules and the security pack on what was listed, and fails the test with
+// the findings, worded for Go: the tool and the property by the names the
+// Go code gives them, and what to change in Go (the mcp.Tool's fields, the
+// input type's jsonschema struct tags, or an explicit InputSchema) rather
+// than a command to run.
 //
 //	func TestToolsLint(t *testing.T) {
 //		mcplinttest.Check(t, myserver.New())
@@ -20,6 +21,10 @@
 // ("object schema missing properties"; `mcplint rules
 // openai-object-properties` cites the threads), and the failure says how to
 // publish {"type": "object", "properties": {}} instead.
+//
+// With the option StringNumbers, Check also calls the tools whose schemas
+// declare the string form of a number, to see that the server converts it
+// (package coerce does, for go-sdk servers).
 package mcplinttest
 
 import (
@@ -49,6 +54,10 @@ type options struct {
 	failOn  lint.Severity
 	timeout time.Duration
 	errs    []error
+	// stringNumbers: call the tools that declare string forms (see
+	// StringNumbers), all of them or those named.
+	stringNumbers     bool
+	stringNumberTools []string
 }
 
 // Select replaces the default rule selection (rule IDs, pack names, "all").
@@ -158,6 +167,18 @@ func Check(t TB, server *mcp.Server, opts ...Option) []lint.Diagnostic {
 	}
 	if len(failing) > 0 {
 		t.Errorf("%s", failure(l.Server.Name, failing))
+	}
+	if o.stringNumbers {
+		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
+		defer cancel()
+		msgs, err := checkStringNumbers(ctx, server, o.stringNumberTools)
+		if err != nil {
+			t.Fatalf("mcplinttest: %v", err)
+			return diags
+		}
+		for _, msg := range msgs {
+			t.Errorf("mcplinttest: %s", msg)
+		}
 	}
 	return diags
 }

@@ -119,15 +119,23 @@ func GeminiFormatSupported(typ, format string) bool {
 //     accepted).
 //   - "format" stays where GeminiFormats lists it for the type; others go
 //     (a Loss). "examples" becomes "example" (its first value).
+//   - A property or an array's items without "type" (nor anyOf or enum to
+//     say what it holds) gets "type": "object" when it has
+//     "properties" or "required", and "type": "array" when it has "items",
+//     as Gemini demands ("properties: only allowed for OBJECT type",
+//     anomalyco/opencode#11889 and #13150): a Loss, since it took other
+//     values before.
 //   - Every other keyword goes (a Loss, unless it constrained nothing:
 //     "additionalProperties": true, "uniqueItems": false, ...). That
 //     includes non-JSON-Schema keys, which Gemini refuses as unknown fields.
 //
-// Two shapes stay as they are with a Loss, because no rewrite keeps their
-// meaning: an array without "items" (Gemini: "items: missing field") and an
-// object below the root without "properties" (Gemini: "properties: should
-// be non-empty for OBJECT type"). At the root, a tool without parameters
-// is declared without "parameters"; that is the caller's choice.
+// Three shapes stay as they are, because no rewrite keeps their meaning:
+// an array without "items", an object below the root without properties
+// (a free-form map once "additionalProperties" is gone) and a schema
+// without a type. Gemini refuses all three (see GeminiShapeless);
+// GeminiDropShapeless leaves out the optional properties that hold them.
+// At the root, a tool without parameters is declared without
+// "parameters"; that is the caller's choice.
 func Gemini(s any, o GeminiOptions) (any, []Loss) {
 	g := newGeminiRun(s, o, true)
 	return g.node(s, ""), g.losses
@@ -393,7 +401,9 @@ func (g *geminiRun) convertNode(m map[string]any, ptr string) map[string]any {
 		}
 	}
 	g.add(geminiLocal(out, ptr))
-	g.shape(out, ptr)
+	if geminiTypedPlace(ptr) {
+		g.add(geminiInferType(out, ptr))
+	}
 	return out
 }
 
@@ -414,18 +424,23 @@ func geminiChildKeyword(k string, v any) bool {
 	return false
 }
 
-// shape reports the two shapes Gemini refuses that no rewrite can mend
-// without guessing: an array without items, an object below the root
-// without properties.
-func (g *geminiRun) shape(out map[string]any, ptr string) {
-	switch out["type"] {
-	case "array":
-		if _, ok := out["items"]; !ok {
-			g.lose(ptr, "items", "Gemini refuses an array without \"items\" (\"items: missing field\"); declare the type of its items")
-		}
-	case "object":
-		if props, _ := out["properties"].(map[string]any); len(props) == 0 && ptr != "" {
-			g.lose(ptr, "properties", "Gemini refuses an object without \"properties\" (\"should be non-empty for OBJECT type\"); declare its properties")
+// geminiInferType types a schema that has only object or array keywords
+// (see Gemini).
+func geminiInferType(out map[string]any, ptr string) []Loss {
+	for _, k := range []string{"type", "anyOf", "enum"} {
+		if _, ok := out[k]; ok {
+			return nil
 		}
 	}
+	typ := ""
+	switch {
+	case out["properties"] != nil || out["required"] != nil:
+		typ = "object"
+	case out["items"] != nil:
+		typ = "array"
+	default:
+		return nil
+	}
+	out["type"] = typ
+	return []Loss{{Pointer: ptr, Keyword: "type", What: fmt.Sprintf("Gemini needs a type where %s keywords are: it became \"type\": %q, so other values are no longer accepted", typ, typ)}}
 }

@@ -92,7 +92,14 @@ func replaceContents(dst, src map[string]any) {
 // OpenAI's own SDK documents that strict mode can also reject "default",
 // "minLength" and "maxLength" (openai/openai-node#1988, "docs: clarify
 // strict Zod function schemas": "In strict mode, default, minLength, and
-// maxLength can be rejected by the API").
+// maxLength can be rejected by the API"). The API refuses "propertyNames"
+// ("'propertyNames' is not permitted", can1357/oh-my-pi#209 for the
+// Firecrawl MCP server, vercel-labs/json-render#180 for Zod 4 records),
+// which the guide lists among the object keywords strict mode lacks.
+//
+// Other keywords the guide does not list for function schemas
+// (patternProperties, uniqueItems, minProperties, "$comment", ...) are
+// kept: no refusal of them is documented or reported.
 var StrictUnsupported = map[string]string{
 	"default":           "the model is no longer told the default (the server still applies its own)",
 	"minLength":         "strings shorter than the bound are accepted; check the length in the server",
@@ -104,6 +111,7 @@ var StrictUnsupported = map[string]string{
 	"dependentRequired": "properties it required together are each optional on their own",
 	"dependentSchemas":  "the constraints it added when a property is present no longer apply",
 	"dependencies":      "the constraints it added when a property is present no longer apply",
+	"propertyNames":     "property names are no longer checked against it (a closed object takes only the names it declares)",
 }
 
 // annotationKeys describe a schema without constraining it; they stay beside
@@ -436,22 +444,40 @@ func StrictClose(s map[string]any) (map[string]any, []Loss) {
 }
 
 // StrictRequired returns the node with every key of "properties" listed in
-// "required", as strict mode demands; each property that was optional is
-// made nullable (NullableSchema) so the model can still leave it out by
-// sending null, and that change is a Loss: the server receives null where
-// the argument used to be absent.
+// "required", and nothing else listed there, as strict mode demands
+// ("'required' is required to be supplied and to be an array including
+// every key in properties", and "Extra required key 'recipe' supplied",
+// dotnet/extensions#6302). Each property that was optional is made
+// nullable (NullableSchema) so the model can still leave it out by sending
+// null, and that change is a Loss: the server receives null where the
+// argument used to be absent. Each name "required" lists that "properties"
+// does not declare is dropped from the list, a Loss too: nothing asks the
+// model for it any more.
 func StrictRequired(s map[string]any) (map[string]any, []Loss) {
 	n := schema.Clone(s).(map[string]any)
+	var losses []Loss
+	if extra := UndeclaredRequired(n); len(extra) > 0 {
+		req, _ := n["required"].([]any)
+		req = slices.DeleteFunc(req, func(v any) bool { name, ok := v.(string); return ok && slices.Contains(extra, name) })
+		if len(req) == 0 {
+			delete(n, "required")
+		} else {
+			n["required"] = req
+		}
+		for _, name := range extra {
+			losses = append(losses, Loss{Pointer: "/required", Keyword: "required",
+				What: "\"" + name + "\" was required but never declared in \"properties\"; strict mode refuses such a name, so it is no longer required"})
+		}
+	}
 	props, ok := n["properties"].(map[string]any)
 	if !ok || len(props) == 0 {
-		return n, nil
+		return n, losses
 	}
 	missing := MissingRequired(n)
 	if len(missing) == 0 {
-		return n, nil
+		return n, losses
 	}
 	req, _ := n["required"].([]any)
-	var losses []Loss
 	for _, name := range missing {
 		req = append(req, name)
 		props[name] = NullableSchema(props[name])
@@ -460,6 +486,26 @@ func StrictRequired(s map[string]any) (map[string]any, []Loss) {
 	}
 	n["required"] = req
 	return n, losses
+}
+
+// UndeclaredRequired returns the names the "required" of an object schema
+// s lists that its own "properties" does not declare, in the order listed,
+// once each: strict mode judges each object by itself, so what a
+// combinator or a reference declares does not count.
+func UndeclaredRequired(s map[string]any) []string {
+	if !schema.HasType(s, "object") {
+		return nil
+	}
+	req, _ := s["required"].([]any)
+	props, _ := s["properties"].(map[string]any)
+	var out []string
+	for _, v := range req {
+		name, ok := v.(string)
+		if _, declared := props[name]; ok && !declared && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // MissingRequired returns the keys of s's "properties" that its "required"

@@ -56,7 +56,9 @@
 //	    "errors": 0, "warnings": 1, "infos": 0,
 //	    "fixable": 0,        // findings with a safe fix
 //	    "unsafeFixable": 0,  // findings with an unsafe fix
-//	    "files": 1           // files linted (files that could not be read are not counted)
+//	    "files": 1,          // files linted (files that could not be read are not counted)
+//	    "tools": 3,          // what the files publish: tools, and from a saved surface
+//	    "prompts": 0, "resources": 0, "resourceTemplates": 0
 //	  }
 //	}
 //

@@ -49,6 +49,12 @@ type JSONSummary struct {
 	Fixable       int `json:"fixable"`
 	UnsafeFixable int `json:"unsafeFixable"`
 	Files         int `json:"files"`
+	// What the files publish: tools, and for a server's surface its
+	// prompts, resources and resource templates.
+	Tools             int `json:"tools"`
+	Prompts           int `json:"prompts"`
+	Resources         int `json:"resources"`
+	ResourceTemplates int `json:"resourceTemplates"`
 }
 
 // NewJSONReport builds the JSON format's document.
@@ -60,6 +66,7 @@ func NewJSONReport(files []File) JSONReport {
 		Summary: JSONSummary{
 			Errors: s.Errors, Warnings: s.Warnings, Infos: s.Infos,
 			Fixable: s.Fixable, UnsafeFixable: s.UnsafeFixable, Files: s.Files,
+			Tools: s.Tools, Prompts: s.Prompts, Resources: s.Resources, ResourceTemplates: s.Templates,
 		},
 	}
 	for _, f := range files {

@@ -169,7 +169,11 @@ func TestWriteJSON(t *testing.T) {
     "infos": 0,
     "fixable": 0,
     "unsafeFixable": 0,
-    "files": 0
+    "files": 0,
+    "tools": 0,
+    "prompts": 0,
+    "resources": 0,
+    "resourceTemplates": 0
   }
 }
 `
@@ -190,7 +194,7 @@ func TestWriteJSON(t *testing.T) {
 	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
-	if s := rep.Summary; s != (JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1}) {
+	if s := rep.Summary; s != (JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1, Tools: 2}) {
 		t.Errorf("summary: %+v", s)
 	}
 	if strings.Contains(b.String(), `\u003c`) {

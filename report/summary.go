@@ -23,6 +23,10 @@ type Summary struct {
 	// unsafe one.
 	Fixable, UnsafeFixable int
 	Files                  int
+	// Tools, Prompts, Resources and Templates count what the files
+	// publish (prompts, resources and resource templates come with a
+	// server's saved surface).
+	Tools, Prompts, Resources, Templates int
 	// Applied counts the fixes `mcplint fix` applied; Summarize leaves it
 	// zero for the caller to fill in.
 	Applied int
@@ -32,6 +36,12 @@ type Summary struct {
 func Summarize(files []File) Summary {
 	s := Summary{Files: len(files)}
 	for _, f := range files {
+		if m := f.Manifest; m != nil {
+			s.Tools += len(m.Tools)
+			s.Prompts += len(m.Prompts)
+			s.Resources += len(m.Resources)
+			s.Templates += len(m.Templates)
+		}
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
 			switch d.Severity {

@@ -130,7 +130,7 @@ var OpenAIStrictRequired = &lint.Rule{
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.OpenAIStrict, Error: "'required' is required to be supplied and to be an array including every key in properties", Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
 	},
-	Summary: "in strict mode, \"required\" lists every key of \"properties\"; optional ones are nullable",
+	Summary: "in strict mode, \"required\" lists every key of \"properties\" and no other; optional ones are nullable",
 	Fix:     lint.UnsafeFix,
 	Check:   checkStrictRequired,
 	Doc: `Strict mode has no optional properties: OpenAI refuses an object whose
@@ -151,6 +151,16 @@ null where the argument used to be absent, and must treat null as absent
 strictly, breaks). Properties that already accept null are only added to
 "required"; they too arrive as null rather than absent.
 
+The other way round, "required" may list only declared properties:
+
+    Invalid schema for function 'import_recipe': In context=(), 'required' must be an array that includes every key in ` + "`properties`" + `. Extra required key 'recipe' supplied.
+
+A name "required" lists that the object's own "properties" does not
+declare is reported too (strict mode judges each object by itself, so a
+name declared in an anyOf branch or a referenced definition does not
+count). Its fix drops the name from "required" (unsafe: nothing asks the
+model for it any more); if the property is meant, declare it instead.
+
 Bad:
 
     {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}}, "required": ["query"], "additionalProperties": false}
@@ -161,7 +171,8 @@ Good:
 
 Source: ` + strictGuide + ` ("All fields must be required", with optional
 fields emulated by a union type with "null"); the error as quoted in
-trino's OpenAI tool conversion and in codex CLI reports.`,
+trino's OpenAI tool conversion and in codex CLI reports; the extra key's
+error as quoted in dotnet/extensions#6302.`,
 }
 
 func checkStrictRequired(p *lint.Pass) {
@@ -170,8 +181,20 @@ func checkStrictRequired(p *lint.Pass) {
 		return
 	}
 	walkStrict(v, func(s map[string]any, ptr string) {
+		if pendingMerge(s) {
+			return
+		}
+		if extra := normalize.UndeclaredRequired(s); len(extra) > 0 {
+			fixed, _ := normalize.StrictRequired(s)
+			names := quoteAll(extra)
+			p.ReportFix(ptr+"/required", &lint.Fix{
+				Message: "drop " + names + " from \"required\" (nothing asks the model for them any more)",
+				Edits:   lint.Diff(ptr, s, fixed),
+			}, "strict mode refuses names in \"required\" that \"properties\" does not declare (\"Extra required key supplied\"), and %s %s not declared; declare them, or drop them from \"required\"", names, isAre(len(extra)))
+			return
+		}
 		missing := normalize.MissingRequired(s)
-		if len(missing) == 0 || pendingMerge(s) {
+		if len(missing) == 0 {
 			return
 		}
 		fixed, _ := normalize.StrictRequired(s)
@@ -206,7 +229,7 @@ var OpenAIStrictKeywords = &lint.Rule{
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.OpenAIStrict, Error: "'allOf' is not permitted", Source: "makenotion/notion-mcp-server#102"},
 	},
-	Summary: "in strict mode, schemas use only supported keywords: no allOf, oneOf, not, if/then/else, dependentRequired/dependentSchemas, keywords beside $ref, or typeless schemas",
+	Summary: "in strict mode, schemas use only supported keywords: no allOf, oneOf, not, if/then/else, dependentRequired/dependentSchemas, propertyNames, keywords beside $ref, or typeless schemas",
 	Fix:     lint.MixedFix,
 	Check:   checkStrictKeywords,
 	Doc: `Strict mode supports a subset of JSON Schema. OpenAI's guide lists the
@@ -240,11 +263,14 @@ Fixes, where a faithful rewrite exists (safe):
     not stand at the root.
 
 "default", "minLength" and "maxLength" are refused too: OpenAI's own SDK
-documents that strict mode "can reject" them (openai/openai-node#1988).
+documents that strict mode "can reject" them (openai/openai-node#1988). So
+is "propertyNames" ("'propertyNames' is not permitted", can1357/oh-my-pi#209,
+as Zod 4 writes it for every record).
 
 Otherwise the keyword is removed and the fix, unsafe, names what is lost:
 not, if/then/else and the dependent keywords no longer constrain the value;
-a removed length bound or default is the server's to apply;
+a removed length bound or default is the server's to apply (and a
+removed "propertyNames" costs nothing once the object is closed);
 a oneOf whose branches may overlap accepts values matching several; an
 allOf that cannot be merged no longer applies. A typeless schema has no fix
 (which types it takes is the author's choice); "mcplint convert --to

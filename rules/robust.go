@@ -58,7 +58,11 @@ the server-side half of the change, in this order:
     .transform(Number)]) (whose JSON Schema is the same anyOf the fix
     writes); Python with Pydantic: its default lax mode already converts
     "5" to 5, so FastMCP servers only need the schema; Go with the official
-    SDK: a receiving middleware that converts before the SDK validates;
+    SDK: server.AddReceivingMiddleware(coerce.Middleware()), from package
+    github.com/mcplint/mcplint/coerce, converts before the SDK validates
+    and unmarshals (a typed handler's int field does not unmarshal from
+    "5", whatever the schema says), and mcplinttest.StringNumbers() checks
+    from go test that the server keeps the promise;
   - then declare the string form in the schema (the fix), so clients that
     validate let the call through.
 

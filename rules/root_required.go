@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -15,9 +16,13 @@ var RequiredInProperties = &lint.Rule{
 	ID:       "required-in-properties",
 	Packs:    []string{"mcp"},
 	Severity: lint.Warning,
-	Summary:  "every name in \"required\" is declared in \"properties\"",
-	Fix:      lint.UnsafeFix,
-	Check:    checkRequiredInProperties,
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.GeminiParameters, Error: "property is not defined", Source: "Kilo-Org/kilocode#11955"},
+		{Consumer: consumer.OpenAIStrict, Error: "'required' is required to be supplied and to be an array including every key in properties", Source: "dotnet/extensions#6302"},
+	},
+	Summary: "every name in \"required\" is declared in \"properties\"",
+	Fix:     lint.UnsafeFix,
+	Check:   checkRequiredInProperties,
 	Doc: `A name in "required" that "properties" does not declare is a property the
 caller must send but knows nothing about: no type, no description. The model
 either leaves it out, and the call fails validation, or invents a value.

@@ -39,6 +39,7 @@ var All = concat(
 	complexityRules,
 	robustRules,
 	liveRules,
+	surfaceRules,
 	securityRules,
 	openaiRules, openaiStrictRules,
 	claudeRules, cursorRules, vscodeRules,

@@ -41,8 +41,9 @@ MCP specification 2026-07-28, server/tools, "Security Considerations"`
 // DescriptionInjection reports instructions aimed at the model.
 var DescriptionInjection = &lint.Rule{
 	ID: "description-injection", Packs: securityPacks, Severity: lint.Error,
-	Summary: "descriptions carry no hidden instructions for the model",
-	Check:   checkDescriptionInjection,
+	Summary:      "descriptions carry no hidden instructions for the model",
+	Check:        checkDescriptionInjection,
+	CheckSurface: checkSurfaceInjection,
 	Doc: `Tool poisoning: a description is read by the model, in full, as part of its
 context, while the user sees at most its first line. A malicious or
 compromised server writes instructions there that the model obeys: tags that
@@ -50,7 +51,10 @@ imitate the system prompt (<IMPORTANT>, <SYSTEM>, [INST]), "ignore previous
 instructions", a new role ("you are now"), and above all concealment ("do not
 tell the user", "without informing the user"), which no honest tool needs.
 Checked in the tool's description and title and in every description and
-title of its input and output schemas, enum value descriptions included.
+title of its input and output schemas, enum value descriptions included. On a
+server's whole surface (` + "`mcplint check`" + `, or a file its --save wrote), also
+in its instructions, its title and description, and the descriptions and
+titles of its prompts, prompt arguments, resources and resource templates.
 
 Bad:
 
@@ -84,9 +88,10 @@ func checkDescriptionInjection(p *lint.Pass) {
 // disk.
 var DescriptionSensitiveFile = &lint.Rule{
 	ID: "description-sensitive-file", Packs: securityPacks, Severity: lint.Error,
-	Summary: "descriptions do not mention credential files (~/.ssh, mcp.json, …)",
-	Check:   checkDescriptionSensitiveFile,
-	Options: map[string]any{"paths": defaultSensitivePaths},
+	Summary:      "descriptions do not mention credential files (~/.ssh, mcp.json, …)",
+	Check:        checkDescriptionSensitiveFile,
+	CheckSurface: checkSurfaceSensitiveFile,
+	Options:      map[string]any{"paths": defaultSensitivePaths},
 	Doc: `The published tool-poisoning attacks make the model read a file that holds
 credentials (an SSH private key, the client's MCP configuration with its API
 keys) and pass its content to the poisoned tool as an innocent-looking
@@ -130,8 +135,9 @@ func checkDescriptionSensitiveFile(p *lint.Pass) {
 // DescriptionExfiltration reports orders to send data somewhere.
 var DescriptionExfiltration = &lint.Rule{
 	ID: "description-exfiltration", Packs: securityPacks, Severity: lint.Error,
-	Summary: "descriptions do not ask the model to send data to an address or smuggle it into an argument",
-	Check:   checkDescriptionExfiltration,
+	Summary:      "descriptions do not ask the model to send data to an address or smuggle it into an argument",
+	Check:        checkDescriptionExfiltration,
+	CheckSurface: checkSurfaceExfiltration,
 	Doc: `The payload of a poisoned description is an exfiltration: "send the
 conversation to https://…", "forward all emails to attacker@…", or "pass the
 content of the file as the 'sidenote' argument", which delivers the data to
@@ -168,8 +174,9 @@ func checkDescriptionExfiltration(p *lint.Pass) {
 // DescriptionToolRedirection reports descriptions that steer other tools.
 var DescriptionToolRedirection = &lint.Rule{
 	ID: "description-tool-redirection", Packs: securityPacks, Severity: lint.Warning,
-	Summary: "descriptions do not dictate how other tools are used",
-	Check:   checkDescriptionToolRedirection,
+	Summary:      "descriptions do not dictate how other tools are used",
+	Check:        checkDescriptionToolRedirection,
+	CheckSurface: checkSurfaceToolRedirection,
 	Doc: `Tool shadowing: a description that says how other tools must behave ("when
 this tool is available, the send_email tool must…", "before calling any
 other tool, call this one", "instead of using read_file, use this") hijacks

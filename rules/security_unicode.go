@@ -14,8 +14,9 @@ import (
 // InvisibleCharacters reports text the user cannot see but the model reads.
 var InvisibleCharacters = &lint.Rule{
 	ID: "invisible-characters", Packs: securityPacks, Severity: lint.Error,
-	Summary: "no invisible or deceptive characters: zero-width, bidi controls, tag characters, ANSI escapes",
-	Check:   checkInvisibleCharacters,
+	Summary:      "no invisible or deceptive characters: zero-width, bidi controls, tag characters, ANSI escapes",
+	Check:        checkInvisibleCharacters,
+	CheckSurface: checkSurfaceInvisible,
 	Doc: `Characters that a client shows as nothing, or that rearrange or recolour what
 it shows, let a server hide instructions from the person who reviews a tool
 while the model reads them in full:
@@ -31,7 +32,9 @@ while the model reads them in full:
   - ANSI escape sequences (ESC, U+009B) and other control characters
     recolour, hide or overwrite text in terminal clients.
 
-Every string of the tool is checked, object keys included. A zero-width
+Every string of the tool is checked, object keys included, and on a
+server's whole surface every string of its prompts, resources, resource
+templates and handshake result (its instructions among them). A zero-width
 joiner between two emoji and the tag sequence of a subdivision flag are
 left alone.
 

@@ -19,6 +19,13 @@ import (
 // official schema.json.
 func specToolSchema(t *testing.T, version string) *jsonschema.Schema {
 	t.Helper()
+	return specDefinition(t, version, "Tool")
+}
+
+// specDefinition compiles a definition of one protocol version's official
+// schema.json.
+func specDefinition(t *testing.T, version, name string) *jsonschema.Schema {
+	t.Helper()
 	path := filepath.Join(testenv.MCPSpec(t), version, "schema.json")
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -37,9 +44,9 @@ func specToolSchema(t *testing.T, version string) *jsonschema.Schema {
 	if strings.Contains(string(b), `"definitions"`) && !strings.Contains(string(b), `"$defs"`) {
 		defs = "definitions"
 	}
-	s, err := c.Compile(url + "#/" + defs + "/Tool")
+	s, err := c.Compile(url + "#/" + defs + "/" + name)
 	if err != nil {
-		t.Fatalf("compile Tool of %s: %v", version, err)
+		t.Fatalf("compile %s of %s: %v", name, version, err)
 	}
 	return s
 }

@@ -24,6 +24,9 @@ var SchemaValid = &lint.Rule{
 		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
 		{Consumer: consumer.Anthropic, Error: "JSON schema is invalid. It must match JSON Schema draft 2020-12", Source: "anthropics/claude-code#586"},
 		{Consumer: consumer.VSCode, Error: "Failed to validate tool", Source: "microsoft/vscode-copilot-chat, toolSchemaNormalizer.ts (validates every tool against the draft-07 meta-schema)"},
+		{Consumer: consumer.OpenAIChat, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
+		{Consumer: consumer.OpenAIResponses, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
+		{Consumer: consumer.OpenAIStrict, Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
 	},
 	Summary: "inputSchema and outputSchema are valid JSON Schema under their dialect",
 	Fix:     lint.NoFix,
@@ -36,7 +39,11 @@ draft-07 tuple "items": [...] under 2020-12, a "pattern" that is not a regular
 expression) makes the validator throw, and the client drops the tool, refuses
 the whole list, or calls it unchecked. The Anthropic API refuses a request
 whose tool schema is not valid 2020-12 ("JSON schema is invalid. It must match
-JSON Schema draft 2020-12", anthropics/claude-code#586).
+JSON Schema draft 2020-12", anthropics/claude-code#586). OpenAI checks function
+parameters against a metaschema too: "Invalid schema for function '...': []
+is not of type 'object', 'boolean'" (FoundationAgents/OpenManus#1162, a
+subschema written as []; maltekuhr/laravel-gpt#8 and prism-php/prism#746 for
+"properties": []).
 
 The schema is compiled with github.com/santhosh-tekuri/jsonschema against the
 metaschema of its dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12;
@@ -334,57 +341,12 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 }
 
 // reportRefCycles reports chains of $ref that come back to where they
-// started: each step applies to the same value, so validating never ends.
-// Each cycle is reported once, at the first of its members the walk meets.
+// started (schema.RefCycles): each step applies to the same value, so
+// validating never ends.
 func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver) {
-	next := func(ptr string) (string, bool) {
-		s, _ := schema.Get(root, ptr)
-		m, _ := s.(map[string]any)
-		ref, ok := m["$ref"].(string)
-		if !ok {
-			return "", false
-		}
-		res := r.Resolve(ptr, ref)
-		if _, isObj := res.Target.(map[string]any); !res.Found || !isObj {
-			return "", false
-		}
-		return res.Pointer, true
+	for _, cycle := range schema.RefCycles(root, r) {
+		p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
 	}
-	reported := map[string]bool{}
-	schema.Walk(root, "", func(s map[string]any, ptr string, _ int) bool {
-		if _, ok := s["$ref"].(string); !ok || reported[ptr] {
-			return true
-		}
-		chain := []string{ptr}
-		for cur := ptr; len(chain) <= 1000; {
-			t, ok := next(cur)
-			if !ok {
-				break
-			}
-			if i := indexOf(chain, t); i >= 0 {
-				cycle := chain[i:]
-				if !reported[cycle[0]] {
-					for _, c := range cycle {
-						reported[c] = true
-					}
-					p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
-				}
-				break
-			}
-			chain = append(chain, t)
-			cur = t
-		}
-		return true
-	})
-}
-
-func indexOf(list []string, s string) int {
-	for i, e := range list {
-		if e == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func cycleLabel(cycle []string) string {

@@ -159,7 +159,7 @@ func hasResources(v any, depth int) bool {
 // when every node is valid alone the schema is valid. The converse need not
 // hold: a false answer is checked on the whole schema.
 func (c *Checker) nodesValid(dialect string, meta *jsonschema.Schema, s map[string]any, depth int, buf *[]byte) bool {
-	if depth > manifest.MaxDepth {
+	if depth > manifest.DepthCeiling {
 		return false
 	}
 	key := append(append((*buf)[:0], dialect...), 0)

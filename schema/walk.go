@@ -37,7 +37,7 @@ func Walk(root any, base string, fn Visit) {
 
 func walk(v any, ptr string, depth int, fn Visit) {
 	s, ok := v.(map[string]any)
-	if !ok || depth > manifest.MaxDepth {
+	if !ok || depth > manifest.DepthCeiling {
 		return
 	}
 	if !fn(s, ptr, depth) {

@@ -55,13 +55,20 @@ plan() {
 		key="source-$(cd "$ACTION_PATH" && find . \( -name node_modules -o -name .git \) -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum \) -type f -print0 | LC_ALL=C sort -z | xargs -0 "${sha256_cmd[@]}" | sha256_stdin | cut -c1-32)"
 		;;
 	esac
-	{
-		echo "mode=$mode"
-		echo "version=$version"
-		echo "exe=$exe"
-		echo "setup-go=$setup_go"
-		echo "key=$key-${RUNNER_OS:-unknown}-${RUNNER_ARCH:-unknown}"
-	} >>"$GITHUB_OUTPUT"
+	output mode "$mode"
+	output version "$version"
+	output exe "$exe"
+	output setup-go "$setup_go"
+	output key "$key-${RUNNER_OS:-unknown}-${RUNNER_ARCH:-unknown}"
+}
+
+# output NAME VALUE writes a step output in the delimiter form, with a
+# random delimiter: a version input holding a line break cannot end the
+# value early and write outputs of its own.
+output() {
+	local delimiter
+	delimiter="mcplint_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+	printf '%s<<%s\n%s\n%s\n' "$1" "$delimiter" "$2" "$delimiter" >>"$GITHUB_OUTPUT"
 }
 
 # sha256_cmd hashes files with SHA-256, printing "SUM  NAME" lines:

@@ -4,6 +4,15 @@
 # the step outputs, and exits with mcplint's status.
 set -uo pipefail
 
+# output NAME VALUE writes a step output in the delimiter form, with a
+# random delimiter: a value holding a line break (a file name can) cannot
+# end the value early and write outputs of its own.
+output() {
+	local delimiter
+	delimiter="mcplint_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+	printf '%s<<%s\n%s\n%s\n' "$1" "$delimiter" "$2" "$delimiter" >>"$GITHUB_OUTPUT"
+}
+
 args=()
 [ -n "${CONFIG:-}" ] && args+=(--config "$CONFIG")
 [ -n "${SELECT:-}" ] && args+=(--select "$SELECT")
@@ -14,9 +23,9 @@ args+=(--format "${FORMAT:-github}")
 # outputs writes the step outputs and exits with status $1.
 outputs() {
 	if [ -n "${SARIF_FILE:-}" ] && [ -f "$SARIF_FILE" ] && [ "$1" -ne 2 ]; then
-		echo "sarif-file=$SARIF_FILE" >> "$GITHUB_OUTPUT"
+		output sarif-file "$SARIF_FILE"
 	fi
-	echo "exit-code=$1" >> "$GITHUB_OUTPUT"
+	output exit-code "$1"
 	exit "$1"
 }
 
@@ -109,6 +118,7 @@ for p in ${patterns[@]+"${patterns[@]}"}; do
 	files+=("${matches[@]}")
 done
 
+# The files follow --, so that a file named like a flag (-x.json) is a file.
 stdin=/dev/null # with no files, mcplint reads the configuration's
-mcplint lint "${args[@]}" ${files[@]+"${files[@]}"} < "$stdin"
+mcplint lint "${args[@]}" -- ${files[@]+"${files[@]}"} <"$stdin"
 outputs $?

@@ -23,8 +23,9 @@ plugin contract {"name", "description", "schema"}, or the function tools of
 OpenAI (Chat Completions or Responses), Anthropic or Gemini, in JSON or YAML.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
-usage error or when a file cannot be read or parsed, 3 when a live server
-(check) cannot be listed.`
+usage error or when a file cannot be read or parsed or passes a limit
+(--max-file-size and the other --max flags), 3 when a live server (check)
+cannot be listed or passes a limit.`
 
 // app builds the command tree. It is built anew for each run: urfave/cli
 // keeps parsed values in the flags.
@@ -59,7 +60,7 @@ func (e *env) app() *cli.Command {
 			}
 			return cli.ShowRootCommandHelp(cmd)
 		},
-		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand()},
+		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.lockCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand()},
 	}
 }
 

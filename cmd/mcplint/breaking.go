@@ -67,7 +67,7 @@ func (e *env) breakingCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give the server at most `DURATION` for the whole conversation"},
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
-		}, flags...),
+		}, append(append(fileLimitFlags(), serverLimitFlags()...), flags...)...),
 		Action: e.breaking,
 	}
 }
@@ -80,6 +80,12 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	selected, err := breaking.Select(cfg)
 	if err != nil {
 		return &usageError{err: err}
+	}
+	if err := e.readFileLimits(cmd); err != nil {
+		return err
+	}
+	if _, err := serverLimits(cmd); err != nil {
+		return err
 	}
 	oldSrc := cmd.String("against")
 	if _, _, _, err := breaking.ParseGitSource(oldSrc); err != nil {
@@ -149,7 +155,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 // revision.
 func (e *env) loadSource(ctx context.Context, src string) (*manifest.Manifest, error) {
 	if _, _, isGit, _ := breaking.ParseGitSource(src); isGit {
-		return breaking.ReadGit(ctx, "", src)
+		return breaking.ReadGit(ctx, "", src, e.fileLimits)
 	}
 	return e.load(src)
 }
@@ -158,11 +164,17 @@ func (e *env) loadSource(ctx context.Context, src string) (*manifest.Manifest, e
 // that cannot be listed is an input error (exit status 2): there is nothing
 // to compare.
 func (e *env) listServer(ctx context.Context, cmd *cli.Command, s *live.ConfiguredServer) (*manifest.Manifest, error) {
+	limits, err := serverLimits(cmd)
+	if err != nil {
+		return nil, err
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, cmd.Duration("timeout"))
 	defer cancel()
-	l, err := live.List(ctx, s.Target, live.Options{Name: s.Name, SkipSecondListing: true})
+	e.superviseServers()
+	defer live.KillOrphans()
+	l, err := live.List(ctx, s.Target, live.Options{Name: s.Name, SkipSecondListing: true, Limits: limits})
 	if err != nil {
 		return nil, err
 	}

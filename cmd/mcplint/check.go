@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"slices"
@@ -17,21 +17,27 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
+	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/live"
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pin"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
 
-const checkDescription = `Connects to a running MCP server as a client, lists its tools (following
-every page of tools/list) and lints what it actually publishes with the same
-rules and output as ` + "`mcplint lint`" + `, plus the rules only a live server can
-break: list-result-valid, list-order-stable and stdio-stdout-clean.
+const checkDescription = `Connects to a running MCP server as a client, lists its tools, prompts,
+resources and resource templates (following every page), keeps its handshake
+result (capabilities, instructions) and lints what it actually publishes
+with the same rules and output as ` + "`mcplint lint`" + `, plus the rules only a live
+server can break: list-result-valid, list-order-stable and
+stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
   mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
   mcplint check --client-config .vscode/mcp.json
+  mcplint check --discover --dry-run
   mcplint check
 
 A command after -- is started as a stdio server (in its own process group,
@@ -39,8 +45,18 @@ stopped with everything it started when the check ends). A --url is reached
 over Streamable HTTP, falling back to the legacy HTTP+SSE transport when the
 server only speaks that. --client-config checks every server of an MCP
 client configuration file (Claude Desktop, Claude Code's .mcp.json,
-Cursor's mcp.json, VS Code's mcp.json), several at a time; with no target
-at all, check does the same with the "servers" of .mcplint.yaml.
+Cursor's mcp.json, VS Code's mcp.json, Windsurf, Gemini CLI), several at a
+time; with no target at all, check does the same with the "servers" of
+.mcplint.yaml.
+
+--discover finds the configurations of the MCP clients of this user and of
+the project in the current directory: Claude Desktop, Claude Code (user,
+local and project scopes), Codex (config.toml), Cursor, Gemini CLI, VS Code
+(user and workspace), Windsurf, and every .mcp.json in the project. It lists
+each server with the command it would start or the URL it would reach; the
+servers are programs named in other people's files, so they are started
+only with --yes (--dry-run lists and starts nothing). Each is reported as
+"CLIENT (SCOPE): NAME".
 
 Like lint, check follows .mcplint.yaml (or --config FILE): its select,
 extend-select, protocol, severity, options, ignore and fail-on, with the
@@ -51,37 +67,54 @@ otherwise.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,
-exited, hung past --timeout, wrote no protocol, answered tools/list with an
-error or with something that is not a tool list, or HTTP failed).`
+exited, hung past --timeout, wrote no protocol, echoed our requests, answered
+tools/list with an error or with something that is not a tool list, passed a
+limit such as --max-message-size, or HTTP failed).
+
+Header values, the URL's user information and query values, --env values and
+values read from the environment are masked (***) in everything printed or
+saved, even when the server repeats them.`
 
 // checkExtraPacks are packs check runs by default on top of lint's default
 // selection, when the catalogue has them: a live server is exactly where a
 // security review matters.
 var checkExtraPacks = []string{rules.SecurityPack}
 
-// checkConcurrency bounds how many servers of a --config are checked at once.
-const checkConcurrency = 4
+// errListed: --discover --dry-run listed the servers; nothing more to do.
+var errListed = errors.New("listed")
 
 func (e *env) checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:         "check",
-		Usage:        "lint the tools of a running MCP server (stdio command, URL or client configuration)",
+		Usage:        "lint what a running MCP server publishes (stdio command, URL, client configuration, or every installed client's)",
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
 		Description:  checkDescription,
 		OnUsageError: onUsageError,
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "url", Usage: "check the server at `URL` (Streamable HTTP, or legacy SSE)"},
-			&cli.StringFlag{Name: "transport", Usage: "force the `TRANSPORT`: stdio, http (Streamable HTTP) or sse (legacy HTTP+SSE)"},
-			&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
-			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
-			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
-			&cli.StringFlag{Name: "client-config", Usage: "check every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
-			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for the whole conversation"},
-			&cli.StringFlag{Name: "save", Usage: "write what the server listed to `FILE`, a manifest that lint and fix read"},
+		Flags: append(append(serverTargetFlags("check"), []cli.Flag{
+			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
+			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
+			lockfileFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
-		}, append(projectFlags(), e.selectionFlags()...)...),
+		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
 		Action: e.check,
+	}
+}
+
+// serverTargetFlags are the flags that name the servers to reach, for
+// check and lock (verb names what is done to them).
+func serverTargetFlags(verb string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "url", Usage: verb + " the server at `URL` (Streamable HTTP, or legacy SSE)"},
+		&cli.StringFlag{Name: "transport", Usage: "force the `TRANSPORT`: stdio, http (Streamable HTTP) or sse (legacy HTTP+SSE)"},
+		&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
+		&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
+		&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
+		&cli.StringFlag{Name: "client-config", Usage: verb + " every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
+		&cli.BoolFlag{Name: "discover", Usage: "find the MCP client configurations of this user and project (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex, .mcp.json) and list their servers; starting them needs --yes"},
+		&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
+		&cli.BoolFlag{Name: "yes", Usage: "with --discover: start the servers found and " + verb + " them"},
+		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for its whole " + verb + ": the conversation and the linting"},
 	}
 }
 
@@ -91,6 +124,10 @@ type checked struct {
 	listing *live.Listing
 	diags   []lint.Diagnostic
 	err     error
+	// changes are the differences from the lock file (--locked); lock
+	// names the file, "" without --locked.
+	changes []pin.Change
+	lock    string
 }
 
 // serverFailures: servers that could not be checked (exit status 3). Msgs
@@ -120,117 +157,169 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 		return &usageError{err: err}
 	}
 	fixedProtocol := cfg.Protocol != ""
-	servers, several, err := e.checkTargets(cmd, set)
-	if err != nil {
-		return err
-	}
 	save := cmd.String("save")
-	if save != "" && several {
-		return usagef("--save writes one server's tool list; it cannot be used with several servers")
+	var locked *pin.File
+	if cmd.Bool("locked") {
+		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+			return err
+		}
 	}
-
-	// Ctrl-C cancels the conversations, which stops the servers.
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
-	timeout := cmd.Duration("timeout")
-	results := make([]checked, len(servers))
-	var (
-		wg       sync.WaitGroup
-		sem      = make(chan struct{}, checkConcurrency)
-		progress = e.progress(len(servers))
-	)
-	for i, s := range servers {
-		results[i].name = s.Name
-		if s.Err != nil {
-			results[i].err = s.Err
-			progress()
-			continue
+	results, single, err := e.runServers(ctx, cmd, streamFormat(outs), save, set.file, func(l *live.Listing) (*lint.Linter, error) {
+		c := cfg
+		if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
+			c.Protocol = l.Server.Protocol
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			defer progress()
-			name := s.Name
-			if save != "" {
-				name = save
-			}
-			sctx, cancel := context.WithTimeout(ctx, timeout)
-			defer cancel()
-			l, err := live.List(sctx, s.Target, live.Options{Name: name})
-			if err != nil {
-				results[i].err = err
-				return
-			}
-			if save == "" && !several && l.Server.Name != "" {
-				// Findings name the server rather than its command line.
-				l.Manifest.Path = l.Server.Name
-			}
-			c := cfg
-			if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
-				c.Protocol = l.Server.Protocol
-			}
-			linter, err := lint.New(e.catalogue, c)
-			if err == nil {
-				results[i].diags, err = live.Check(linter, l)
-			}
-			results[i].listing, results[i].err = l, err
-		}()
+		return lint.New(e.catalogue, c)
+	})
+	if err != nil || results == nil {
+		return err
 	}
-	wg.Wait()
-	e.progressDone(len(servers))
-
-	if save != "" && results[0].listing != nil {
-		if err := atomicfile.Write(save, results[0].listing.Src); err != nil {
+	if save != "" && results[0].err == nil {
+		if err := e.writeFile(ctx, save, e.secrets.Bytes(results[0].listing.Src)); err != nil {
 			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
+		}
+	}
+	if locked != nil {
+		for i := range results {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+				return err
+			}
 		}
 	}
 	out := checkReport{
 		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min,
 		rc: reportContext{rules: selected.Rules, command: "check", configPath: set.configPath()},
 	}
-	if !several {
+	if single {
 		return e.reportOne(results[0], out)
 	}
 	return e.reportMany(results, out)
 }
 
-// checkTargets reads the command line into the servers to check; several
-// says they come from a configuration file, to be reported server by
+// streamFormat is the format written to standard output, which --discover
+// lists its servers in: json when asked, text otherwise.
+func streamFormat(outs []reportOutput) string {
+	if slices.Contains(outs, reportOutput{format: "json"}) {
+		return "json"
+	}
+	return "text"
+}
+
+// runServers reaches the servers the command line names (a command, a
+// URL, --client-config or --discover), or with none of them the servers
+// of the project configuration file, and lists and lints each, with the
+// linter linterFor returns for its listing. single reports whether one
+// server was named (not several from a configuration or --discover);
+// results is nil, with a nil error, when --discover only listed. ctx's
+// cancellation (Ctrl-C) stops the servers.
+func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save string, file *config.File, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
+	limits, err := serverLimits(cmd)
+	if err != nil {
+		return nil, false, err
+	}
+	discover := cmd.Bool("discover")
+	if !discover && (cmd.Bool("dry-run") || cmd.Bool("yes")) {
+		return nil, false, usagef("--dry-run and --yes go with --discover")
+	}
+	var servers []live.ConfiguredServer
+	several := discover
+	if discover {
+		servers, err = e.discover(cmd, fmtName)
+		if errors.Is(err, errListed) {
+			return nil, false, nil
+		}
+	} else {
+		servers, several, err = e.checkTargets(cmd, file)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if save != "" && several {
+		return nil, false, usagef("--save writes one server's listing; it cannot be used with several servers (--client-config, --discover or the servers of %s)", config.Names[0])
+	}
+	// The manifest of a saved listing is named after the file, so that
+	// findings point into it; the report names servers as configured.
+	names := make([]string, len(servers))
+	for i := range servers {
+		names[i] = servers[i].Name
+		if save != "" {
+			servers[i].Name = save
+		}
+	}
+	e.superviseServers()
+	defer live.KillOrphans()
+
+	single = !several
+	all := live.CheckAll(ctx, servers, live.CheckOptions{
+		Options: live.Options{Limits: limits},
+		Timeout: cmd.Duration("timeout"),
+		Linter: func(s live.ConfiguredServer, l *live.Listing) (*lint.Linter, error) {
+			if save == "" && single && l.Server.Name != "" {
+				// Findings name the server rather than its command line.
+				l.Manifest.Path = l.Server.Name
+			}
+			return linterFor(l)
+		},
+		Done: e.progress(len(servers)),
+	})
+	e.progressDone(len(servers))
+	results = make([]checked, len(all))
+	for i, r := range all {
+		results[i] = checked{name: names[i], listing: r.Listing, diags: r.Diagnostics, err: r.Err}
+	}
+	return results, single, nil
+}
+
+// superviseServers makes this process, on Linux, the subreaper of what
+// the servers start, for live.KillOrphans to stop when the check ends.
+func (e *env) superviseServers() {
+	// Without it, processes a server leaves behind go to init, out of
+	// reach; the check itself still works.
+	_ = live.AdoptOrphans()
+}
+
+// checkTargets reads the command line into the servers to check; with no
+// target named, they are the servers of the project configuration file.
+// several says they come from a configuration, to be reported server by
 // server.
-func (e *env) checkTargets(cmd *cli.Command, set *settings) (servers []live.ConfiguredServer, several bool, err error) {
+func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.ConfiguredServer, several bool, err error) {
 	args := cmd.Args().Slice()
-	if path := cmd.String("client-config"); path != "" {
+	switch {
+	case cmd.String("client-config") != "":
+		path := cmd.String("client-config")
 		if len(args) > 0 || cmd.String("url") != "" {
 			return nil, false, usagef("--client-config checks the servers of a file; give no command or --url with it")
 		}
-		servers, err := live.ReadClientConfig(path, e.lookupEnv)
+		servers, err = live.ReadClientConfig(path, e.lookupEnv)
 		if err != nil {
 			return nil, false, &inputErrors{errs: []error{err}}
 		}
 		if len(servers) == 0 {
 			return nil, false, &inputErrors{errs: []error{fmt.Errorf("%s: no server to check", path)}}
 		}
-		return servers, true, nil
-	}
-	if len(args) == 0 && cmd.String("url") == "" {
-		if set.file == nil || len(set.file.Servers) == 0 {
+	case len(args) == 0 && cmd.String("url") == "":
+		if file == nil || len(file.Servers) == 0 {
 			where := "no configuration file was found"
-			if set.file != nil {
-				where = set.file.Path + " has no servers"
+			if file != nil {
+				where = file.Path + " has no servers"
 			}
-			return nil, false, usagef("nothing to check: give a command after --, --url URL or --client-config FILE, or list servers in .mcplint.yaml (%s)", where)
+			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
 		}
-		return live.ProjectServers(set.file.Servers, set.file.Dir, e.lookupEnv), true, nil
+		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+	default:
+		servers, err = e.commandLineTarget(cmd)
+		return servers, false, err
 	}
-	servers, err = e.commandLineTarget(cmd)
-	return servers, false, err
+	for _, s := range servers {
+		e.addSecrets(s.Target)
+	}
+	return servers, true, nil
 }
 
-// commandLineTarget reads the server that the command line names: a
-// command after --, or --url.
+// commandLineTarget reads the server the command line names: a command
+// after --, or --url.
 func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, error) {
 	args := cmd.Args().Slice()
 	t := live.Target{
@@ -256,22 +345,35 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 		if err != nil {
 			return nil, usagef("--header %s: %v", name, err)
 		}
+		e.secrets.Add(v)
 		if t.Header == nil {
 			t.Header = http.Header{}
 		}
 		t.Header.Add(name, v)
 	}
+	e.addSecrets(t)
 	if err := t.Validate(); err != nil {
 		return nil, usagef("%v", err)
 	}
-	name := t.URL
-	if u, err := url.Parse(t.URL); err == nil {
-		name = u.Redacted()
-	}
+	name := redact.URL(t.URL)
 	if len(args) > 0 {
 		name = args[0]
 	}
 	return []live.ConfiguredServer{{Name: name, Target: t}}, nil
+}
+
+// addSecrets masks a target's secrets in every output of the run.
+func (e *env) addSecrets(t live.Target) {
+	e.secrets.Add(t.Expanded...)
+	e.secrets.AddHeader(t.Header)
+	if t.URL != "" {
+		e.secrets.AddURL(t.URL)
+	}
+	for _, kv := range t.Env {
+		if _, v, ok := strings.Cut(kv, "="); ok {
+			e.secrets.Add(v)
+		}
+	}
 }
 
 func (e *env) lookupEnv(k string) (string, bool) {
@@ -283,7 +385,7 @@ func (e *env) lookupEnv(k string) (string, bool) {
 // and with several servers, a counter on standard error.
 func (e *env) progress(total int) func() {
 	if !e.stderrTTY || total < 2 {
-		return func() {}
+		return nil
 	}
 	var (
 		mu   sync.Mutex
@@ -304,13 +406,19 @@ func (e *env) progressDone(total int) {
 	}
 }
 
-// failureLines is how a failed server is shown: the one-line error, then
-// the server's last stderr lines, indented.
+// failureLines is how a failed server is shown: the one-line error (with
+// the flag that raises a limit it passed), then the server's last stderr
+// lines, indented.
 func failureLines(err error) string {
 	if le, ok := live.AsError(err); ok {
+		if flag := limitFlag(err); flag != "" {
+			le2 := *le
+			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+			return le2.Detail()
+		}
 		return le.Detail()
 	}
-	return err.Error()
+	return withLimitHint(err).Error()
 }
 
 // serverLine describes a listed server in one line.
@@ -323,8 +431,20 @@ func serverLine(l *live.Listing) string {
 	if s.Version != "" {
 		name += " " + s.Version
 	}
-	n := len(l.Manifest.Tools)
-	return fmt.Sprintf("%s, protocol %s over %s: %d tool%s", name, s.Protocol, s.Transport, n, map[bool]string{true: "", false: "s"}[n == 1])
+	return fmt.Sprintf("%s, protocol %s over %s: %s", name, s.Protocol, s.Transport, surfaceCounts(l.Manifest))
+}
+
+// surfaceCounts says how much of each kind a server published: "2 tools,
+// 3 prompts, 1 resource, 0 resource templates".
+func surfaceCounts(m *manifest.Manifest) string {
+	count := func(n int, noun string) string {
+		if n != 1 {
+			noun += "s"
+		}
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return count(len(m.Tools), "tool") + ", " + count(len(m.Prompts), "prompt") + ", " +
+		count(len(m.Resources), "resource") + ", " + count(len(m.Templates), "resource template")
 }
 
 // checkReport is how the outcome of check is reported.
@@ -349,27 +469,58 @@ func (e *env) reportOne(r checked, o checkReport) error {
 	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
-			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, Tools: toolNames(r.listing)})
+			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)})
 		case "text":
 			if !o.quiet {
 				fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
 			}
-			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet})
+			if err := report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet}); err != nil {
+				return err
+			}
+			writeChanges(w, r)
+			return nil
 		}
 		return e.writeReport(w, format, files, o.rc)
 	})
 	if err != nil {
 		return err
 	}
-	return outcome(files, nil, o.min)
+	if !o.onStream("text") && !o.onStream("json") {
+		writeChanges(e.stderr, r) // what changed since the lock, which no other format says
+	}
+	return lockOutcome([]checked{r}, outcome(files, nil, o.min))
 }
 
 // checkJSON is the JSON report of one server: the lint report plus what
-// the server is and the tools it listed.
+// the server is and what it listed.
 type checkJSON struct {
 	report.JSONReport
 	Server live.Server `json:"server"`
-	Tools  []string    `json:"tools"`
+	surfaceJSON
+	// Locked is what changed since the lock file (--locked).
+	Locked *lockJSON `json:"locked,omitempty"`
+}
+
+// surfaceJSON names what a server listed: its tools and prompts by name,
+// its resources by URI and its resource templates by URI template, in the
+// order listed.
+type surfaceJSON struct {
+	Tools             []string `json:"tools"`
+	Prompts           []string `json:"prompts"`
+	Resources         []string `json:"resources"`
+	ResourceTemplates []string `json:"resourceTemplates"`
+}
+
+func surfaceOf(l *live.Listing) surfaceJSON {
+	keys := func(es []*manifest.Entry) []string {
+		out := []string{}
+		for _, e := range es {
+			out = append(out, e.Key)
+		}
+		return out
+	}
+	m := l.Manifest
+	return surfaceJSON{Tools: toolNames(l), Prompts: keys(m.Prompts), Resources: keys(m.Resources), ResourceTemplates: keys(m.Templates)}
 }
 
 func toolNames(l *live.Listing) []string {
@@ -387,9 +538,10 @@ type configJSON struct {
 }
 
 type configServerJSON struct {
-	Name        string                  `json:"name"`
-	Server      *live.Server            `json:"server"`
-	Tools       []string                `json:"tools"`
+	Name   string       `json:"name"`
+	Server *live.Server `json:"server"`
+	surfaceJSON
+	Locked      *lockJSON               `json:"locked,omitempty"`
 	Diagnostics []report.JSONDiagnostic `json:"diagnostics"`
 	Summary     report.JSONSummary      `json:"summary"`
 	// Error is the failure, "" when the server was checked.
@@ -424,25 +576,31 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	if err != nil {
 		return err
 	}
+	if !o.onStream("text") && !o.onStream("json") {
+		for _, r := range results {
+			writeChanges(e.stderr, r)
+		}
+	}
 	if len(failed) > 0 {
 		if o.onStream("text") || o.onStream("json") {
 			failed = nil // the report said it
 		}
 		return &serverFailures{msgs: failed}
 	}
-	return outcome(all, nil, o.min)
+	return lockOutcome(results, outcome(all, nil, o.min))
 }
 
 func manyJSON(results []checked) configJSON {
 	doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
 	for _, r := range results {
-		s := configServerJSON{Name: r.name, Tools: []string{}, Diagnostics: []report.JSONDiagnostic{}}
+		s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Diagnostics: []report.JSONDiagnostic{}}
 		if r.err != nil {
 			s.Error = failureLines(r.err)
 		} else {
 			rep := report.NewJSONReport([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
 			srv := r.listing.Server
-			s.Server, s.Tools, s.Diagnostics, s.Summary = &srv, toolNames(r.listing), rep.Diagnostics, rep.Summary
+			s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
+			s.Locked = lockOf(r)
 		}
 		doc.Servers = append(doc.Servers, s)
 	}
@@ -458,7 +616,7 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %d tools, %d errors, %d warnings\n", r.name, len(r.listing.Manifest.Tools), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
 		}
 		if quiet {
 			continue
@@ -473,6 +631,7 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 		if err := report.WriteText(w, files, report.TextOptions{Color: color}); err != nil {
 			return err
 		}
+		writeChanges(w, r)
 		fmt.Fprintln(w)
 	}
 	_, err := io.WriteString(w, summary.String())
@@ -481,6 +640,9 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 
 func oneLineError(err error) string {
 	if le, ok := live.AsError(err); ok {
+		if flag := limitFlag(err); flag != "" {
+			return fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+		}
 		return le.Msg
 	}
 	return err.Error()

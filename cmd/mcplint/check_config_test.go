@@ -36,12 +36,12 @@ options:
 	r := mcplint(t, runOpts{}, "check")
 	r.want(t, 1)
 	for _, want := range []string{
-		"== alpha\nserver cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools\n",
+		"== alpha\nserver cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n",
 		"== beta\n",
 		`alpha:1:`,
 		`error tool-name-valid: tool name "read file" contains a space`, // severity from the file
 		"warning context-budget:", // its option from the file
-		"alpha: 2 tools, 1 errors, 1 warnings\nbeta: 2 tools, 1 errors, 1 warnings\n",
+		"alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 1 warnings\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 1 warnings\n",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
@@ -50,7 +50,7 @@ options:
 	// The flags win over the file.
 	r = mcplint(t, runOpts{}, "check", "--fail-on=never", "--select=tool-name-valid", "--quiet")
 	r.want(t, 0)
-	if r.stdout != "alpha: 2 tools, 1 errors, 0 warnings\nbeta: 2 tools, 1 errors, 0 warnings\n" {
+	if r.stdout != "alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 0 warnings\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 0 warnings\n" {
 		t.Errorf("--quiet prints more than the summary lines:\n%s", r.stdout)
 	}
 }

@@ -35,10 +35,35 @@ type interopReport struct {
 	Server struct {
 		Name, Version, Protocol, Transport string
 	} `json:"server"`
-	Tools       []string `json:"tools"`
-	Diagnostics []struct {
+	Tools             []string `json:"tools"`
+	Prompts           []string `json:"prompts"`
+	Resources         []string `json:"resources"`
+	ResourceTemplates []string `json:"resourceTemplates"`
+	Diagnostics       []struct {
 		Rule, Tool, Severity string
 	} `json:"diagnostics"`
+	Summary struct {
+		Tools, Prompts, Resources, ResourceTemplates int
+	} `json:"summary"`
+}
+
+// everythingSurface is what server-everything serves besides tools.
+var (
+	everythingPrompts   = []string{"simple-prompt", "args-prompt", "completable-prompt", "resource-prompt"}
+	everythingTemplates = []string{"demo://resource/dynamic/text/{resourceId}", "demo://resource/dynamic/blob/{resourceId}"}
+)
+
+// assertEverythingSurface checks the four kinds server-everything lists,
+// their counts in the summary, and that its surface draws no finding.
+func assertEverythingSurface(t *testing.T, rep interopReport) {
+	t.Helper()
+	if !slices.Equal(rep.Prompts, everythingPrompts) || !slices.Equal(rep.ResourceTemplates, everythingTemplates) || len(rep.Resources) != 7 {
+		t.Errorf("prompts %q, resources %q, templates %q", rep.Prompts, rep.Resources, rep.ResourceTemplates)
+	}
+	s := rep.Summary
+	if s.Tools != len(everythingTools) || s.Prompts != 4 || s.Resources != 7 || s.ResourceTemplates != 2 {
+		t.Errorf("summary counts %+v, want 14 tools, 4 prompts, 7 resources, 2 resource templates", s)
+	}
 }
 
 // findings lists "rule tool" per diagnostic, sorted.
@@ -107,6 +132,9 @@ func TestInteropStdio(t *testing.T) {
 			if got := rep.findings(); !slices.Equal(got, c.findings) {
 				t.Errorf("findings\n got %q\nwant %q", got, c.findings)
 			}
+			if c.server == "everything" {
+				assertEverythingSurface(t, rep)
+			}
 		})
 	}
 }
@@ -147,6 +175,7 @@ func TestInteropStreamableHTTP(t *testing.T) {
 	if got := rep.findings(); !slices.Equal(got, everythingFindings) {
 		t.Errorf("findings\n got %q\nwant %q", got, everythingFindings)
 	}
+	assertEverythingSurface(t, rep)
 }
 
 // freePort finds a loopback port nothing listens on.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/convert"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
@@ -29,11 +28,18 @@ format --to names, on standard output or to -o FILE:
   zod        a TypeScript module of Zod schemas (--zod 3 or 4)
 
 Each target gets the schema form it accepts. Whatever it cannot carry (a
-keyword, a member, a name it refuses and that is therefore renamed) is a
-warning on standard error, placed at the tool in FILE; nothing is dropped
-silently. With --fail-on warning a run with warnings exits with status 1
-(the output is still written). Exit status 2: a usage error, or a FILE that
-cannot be read, parsed or converted; nothing is written then.`
+keyword, a name it refuses and that is therefore renamed, a description cut
+to fit, a property it cannot express left out) is a warning on standard
+error, placed at the tool in FILE; a member the target has no place for
+("title", "annotations", ...) is one summary line for all the tools that
+lose it. Nothing is dropped silently.
+
+The output is then checked with mcplint's rules for the target's
+consumers. What they still refuse is an error, and the run exits with
+status 1 whatever --fail-on says (the output is still written, for
+inspection). With --fail-on warning, warnings exit with status 1 too.
+Exit status 2: a usage error, or a FILE that cannot be read, parsed or
+converted; nothing is written then.`
 
 func (e *env) convertCommand() *cli.Command {
 	return &cli.Command{
@@ -42,7 +48,7 @@ func (e *env) convertCommand() *cli.Command {
 		ArgsUsage:    "[FILE]",
 		Description:  convertDescription,
 		OnUsageError: onUsageError,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "to", Usage: "the `FORMAT` to write: " + strings.Join(convert.Targets, ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (replaced atomically) instead of standard output"},
 			&cli.StringFlag{Name: "api", Usage: "--to openai: the `API` the tools are for: chat (Chat Completions, the default) or responses"},
@@ -51,7 +57,7 @@ func (e *env) convertCommand() *cli.Command {
 			&cli.IntFlag{Name: "gemini-max-depth", Value: normalize.DefaultGeminiDepth, Usage: "--to gemini: expand a recursive schema `N` times, then cut it (with a warning)"},
 			&cli.IntFlag{Name: "zod", Value: 4, Usage: "--to zod: the Zod major `VERSION`, 3 or 4"},
 			&cli.StringFlag{Name: "fail-on", Value: "never", Usage: "`WHEN` to exit with status 1: warning (the conversion warned) or never"},
-		},
+		}, fileLimitFlags()...),
 		Action: e.convert,
 	}
 }
@@ -65,9 +71,12 @@ var convertFlags = []struct{ flag, target string }{
 	{"zod", "zod"},
 }
 
-func (e *env) convert(_ context.Context, cmd *cli.Command) error {
+func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	o, target, err := convertOptions(cmd)
 	if err != nil {
+		return err
+	}
+	if err := e.readFileLimits(cmd); err != nil {
 		return err
 	}
 	failOnWarning := false
@@ -102,27 +111,48 @@ func (e *env) convert(_ context.Context, cmd *cli.Command) error {
 		return &inputErrors{errs: []error{fmt.Errorf("%s: %w", m.Path, err)}}
 	}
 	if path := cmd.String("output"); path != "" {
-		if err := atomicfile.Write(path, out); err != nil {
+		if err := e.writeFile(ctx, path, out); err != nil {
 			return &inputErrors{errs: []error{err}}
 		}
 	} else if _, err := e.stdout.Write(out); err != nil {
 		return err
 	}
+	var lines []placedLine
 	for _, sk := range m.Skipped {
-		pos := m.Position(sk.Offset)
 		what := "a provider tool"
 		if sk.Type != "" {
 			what = fmt.Sprintf("the provider tool %q", sk.Type)
 		}
-		fmt.Fprintf(e.stderr, "%s:%d:%d: warning: %s %s: not a function, so there is nothing to convert; dropped\n", m.Path, pos.Line, pos.Column, what, sk.Pointer)
+		lines = append(lines, placedLine{m.Position(sk.Offset), "warning", fmt.Sprintf("%s %s: not a function, so there is nothing to convert; dropped", what, sk.Pointer)})
 	}
+	refused := false
 	for _, w := range warns {
-		fmt.Fprintln(e.stderr, warningLine(m, w))
+		severity := "warning"
+		if w.Refused {
+			severity, refused = "error", true
+		}
+		lines = append(lines, placedLine{position(m, w.Index, w.Pointer), severity, w.String()})
 	}
-	if failOnWarning && len(warns)+len(m.Skipped) > 0 {
+	// In source order, so that the report reads along the file.
+	slices.SortStableFunc(lines, func(a, b placedLine) int { return a.pos.Offset - b.pos.Offset })
+	for _, l := range lines {
+		if l.pos.Line == 0 {
+			fmt.Fprintf(e.stderr, "%s: %s: %s\n", m.Path, l.severity, l.text)
+		} else {
+			fmt.Fprintf(e.stderr, "%s:%d:%d: %s: %s\n", m.Path, l.pos.Line, l.pos.Column, l.severity, l.text)
+		}
+	}
+	if refused || failOnWarning && len(lines) > 0 {
 		return errFindings
 	}
 	return nil
+}
+
+// placedLine is one line of convert's report.
+type placedLine struct {
+	pos      manifest.Position
+	severity string
+	text     string
 }
 
 // convertOptions reads --to and the flags that tune it.
@@ -159,18 +189,22 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 	return o, target, nil
 }
 
-// warningLine places a warning at its tool in the source, so that an editor
-// can jump to it: FILE:LINE:COL: warning: tool "NAME" POINTER: MESSAGE.
-func warningLine(m *manifest.Manifest, w convert.Warning) string {
-	return fmt.Sprintf("%s: warning: %s", placed(m, w.Index, w.Pointer), w)
-}
-
 // placed is FILE:LINE:COL of a pointer relative to tool index, or FILE
 // when there is no such tool.
 func placed(m *manifest.Manifest, index int, ptr string) string {
-	if index < 0 || index >= len(m.Tools) {
+	pos := position(m, index, ptr)
+	if pos.Line == 0 {
 		return m.Path
 	}
-	pos := m.Tools[index].Locate(ptr)
 	return fmt.Sprintf("%s:%d:%d", m.Path, pos.Line, pos.Column)
+}
+
+// position locates a pointer relative to tool index in the source (its
+// deepest existing ancestor when the source lacks it); the zero Position
+// when there is no such tool.
+func position(m *manifest.Manifest, index int, ptr string) manifest.Position {
+	if index < 0 || index >= len(m.Tools) {
+		return manifest.Position{}
+	}
+	return m.Tools[index].Locate(ptr)
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -36,7 +38,7 @@ func converted(t *testing.T, path, target string, o convert.Options) string {
 // openaiWarnings are the warnings for convertTools --to openai: each names
 // the file, the place of the tool member, the tool and its pointer.
 const openaiWarnings = `testdata/convert/tools.json:4:7: warning: tool "files.read" /name: renamed to "files_read": OpenAI tool names must match ^[a-zA-Z0-9_-]{1,64}$
-testdata/convert/tools.json:5:7: warning: tool "files.read" /title: OpenAI has no place for "title": dropped (only the name and description reach the model)
+testdata/convert/tools.json:5:7: warning: "title" dropped from 1 tool (OpenAI has no place for it: only the name and description reach the model): files.read
 `
 
 func TestConvert(t *testing.T) {
@@ -200,12 +202,96 @@ func TestConvertSkipped(t *testing.T) {
 	r := mcplint(t, runOpts{}, "convert", "--to=mcp", "--fail-on=warning", "testdata/convert/openai-builtin.json")
 	r.want(t, 1)
 	want := `testdata/convert/openai-builtin.json:2:3: warning: the provider tool "web_search" /tools/0: not a function, so there is nothing to convert; dropped
-testdata/convert/openai-builtin.json:3:87: warning: tool "ping" /strict: MCP has no place for "strict": dropped (it belongs to the format the tool was read from)
+testdata/convert/openai-builtin.json:3:87: warning: "strict" dropped from 1 tool (MCP has no place for it: it belongs to the format the tools were read from): ping
 `
 	if diff := cmp.Diff(want, r.stderr); diff != "" {
 		t.Errorf("stderr (-want +got):\n%s", diff)
 	}
 	if !strings.Contains(r.stdout, `"name": "ping"`) || strings.Contains(r.stdout, "web_search") {
 		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}
+
+// TestConvertRewrites: the rewrites that make a target accept what it
+// would refuse are warnings, printed in the order of the source (the
+// library lists a tool's description cut after its schema's losses), and
+// the members every tool loses are one line, at the first tool.
+func TestConvertRewrites(t *testing.T) {
+	const file = "testdata/convert/rewrites.json"
+	r := mcplint(t, runOpts{}, "convert", "--to=openai", "--strict", file)
+	r.want(t, 0)
+	want := []string{
+		file + `:4:7: warning: tool "issues.search" /name: renamed to "issues_search"`,
+		file + `:5:7: warning: "title" dropped from 4 tools (OpenAI has no place for it: only the name and description reach the model): issues.search, issues.get, issues.close, …`,
+		file + `:6:7: warning: tool "issues.search" /description: the description has 1539 characters and OpenAI takes at most 1024: cut at a word boundary, ending with "…" (522 characters cut)`,
+		file + `:10:39: warning: tool "issues.search" /inputSchema/properties/query/minLength: strict mode does not support "minLength"`,
+		file + `:11:40: warning: tool "issues.search" /inputSchema/properties/labels/propertyNames: strict mode does not support "propertyNames"`,
+		file + `:11:82: warning: tool "issues.search" /inputSchema/properties/labels/additionalProperties: strict mode requires "additionalProperties": false`,
+		file + `:13:9: warning: tool "issues.search" /inputSchema/required: "project" was required but never declared in "properties"`,
+		file + `:17:7: warning: tool "issues.get" /name: renamed to "issues_get"`,
+		file + `:22:7: warning: tool "issues.close" /name: renamed to "issues_close"`,
+		file + `:27:7: warning: tool "issues.reopen" /name: renamed to "issues_reopen"`,
+	}
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), r.stderr)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d:\n got %s\nwant %s…", i+1, lines[i], w)
+		}
+	}
+	// The description OpenAI reads fits, and ends where a word does.
+	var doc struct {
+		Tools []struct {
+			Function struct{ Description string } `json:"function"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	src, err := manifest.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := convert.FromManifest(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := tools[0].Description
+	d := doc.Tools[0].Function.Description
+	kept, cut := strings.CutSuffix(d, "…")
+	if n := utf8.RuneCountInString(d); n > 1024 || n < 900 || !cut || !strings.HasPrefix(orig, kept) || orig[len(kept)] != ' ' {
+		t.Errorf("description of %d characters, not a prefix of the original cut at a word boundary: ...%q", n, d[max(0, len(d)-20):])
+	}
+}
+
+// TestConvertRefused: what the target still refuses after the rewrites is
+// an error at its place in the source, and the run exits with status 1
+// whatever --fail-on says; the output is written all the same.
+func TestConvertRefused(t *testing.T) {
+	const file = "testdata/convert/gemini-shapes.json"
+	out := filepath.Join(t.TempDir(), "gemini.json")
+	for _, args := range [][]string{
+		{"convert", "--to=gemini", file},
+		{"convert", "--to=gemini", "--fail-on=never", "-o", out, file},
+	} {
+		r := mcplint(t, runOpts{}, args...)
+		r.want(t, 1)
+		want := file + `:9:11: error: tool "search" /inputSchema/properties/query: refused by Gemini parameters: object schema without properties, which Gemini refuses ("should be non-empty for OBJECT type"); declare its properties, or take it as a JSON string; it is required, so it cannot be left out; Gemini's parametersJsonSchema (convert --gemini-json-schema) takes it as JSON Schema [gemini-object-properties]
+` + file + `:10:11: warning: tool "search" /inputSchema/properties/tags: Gemini's parameters cannot say an array without "items", which Gemini refuses: the optional property "tags" is left out, so the model can no longer send it
+`
+		if diff := cmp.Diff(want, r.stderr); diff != "" {
+			t.Errorf("%v: stderr (-want +got):\n%s", args, diff)
+		}
+	}
+	if got, err := os.ReadFile(out); err != nil || !strings.Contains(string(got), `"query"`) || strings.Contains(string(got), `"tags"`) {
+		t.Errorf("-o wrote %q (%v)", got, err)
+	}
+	// The way out the error names takes the map as it is.
+	r := mcplint(t, runOpts{}, "convert", "--to=gemini", "--gemini-json-schema", file)
+	r.want(t, 0)
+	if r.stderr != "" || !strings.Contains(r.stdout, `"tags"`) {
+		t.Errorf("--gemini-json-schema: %+v", r)
 	}
 }

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -18,9 +21,11 @@ import (
 
 const fixDescription = `Applies the fixes of the selected rules, to a fixed point, and prints the
 corrected manifest on standard output; everything the fixes do not touch is
-kept byte for byte. With -w the files are rewritten in place instead (through
-a temporary file renamed over the original, keeping its permissions; on error
-the original is untouched); with --diff a unified diff is printed, which
+kept byte for byte. With -w the files are rewritten in place instead, all or
+nothing: every file is read and fixed first, and none is written if one
+fails or changed since it was read; each is replaced through a temporary
+file renamed over it, keeping its owner and mode (a file with several hard
+links is rewritten in place). With --diff a unified diff is printed, which
 ` + "`git apply`" + ` accepts from the current directory (a file named by an absolute
 path outside it is named from the root of its git work tree, where
 ` + "`git apply`" + ` accepts it). Several files need -w or --diff.
@@ -42,14 +47,17 @@ func (e *env) fixCommand() *cli.Command {
 			&cli.BoolFlag{Name: "unsafe-fixes", Usage: "apply unsafe fixes too (they change what the tool accepts or means)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only the summary of what remains, and nothing when nothing does"},
 			reportFormatFlag("standard error (the report of what remains)"),
-		}, append(projectFlags(), e.selectionFlags()...)...),
+		}, append(append(projectFlags(), fileLimitFlags()...), e.selectionFlags()...)...),
 		Action: e.fix,
 	}
 }
 
-func (e *env) fix(_ context.Context, cmd *cli.Command) error {
+func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	outs, color, set, err := e.reportSettings(cmd, e.stderrTTY)
 	if err != nil {
+		return err
+	}
+	if err := e.readFileLimits(cmd); err != nil {
 		return err
 	}
 	min := set.failOn
@@ -78,6 +86,7 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		done    []report.File
 		errs    []error
 		applied int
+		batch   atomicfile.Batch
 	)
 	for _, path := range files {
 		m, err := e.load(path)
@@ -102,10 +111,7 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 			}
 		}
 		if write && changed {
-			if err := atomicfile.Write(path, res.Src); err != nil {
-				errs = append(errs, err)
-				continue
-			}
+			batch.Add(path, m.Src, res.Src)
 		}
 		if !write && !diff {
 			if _, err := e.stdout.Write(res.Src); err != nil {
@@ -114,6 +120,14 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		}
 		applied += res.Applied
 		done = append(done, report.File{Manifest: res.Manifest, Diagnostics: res.Remaining})
+	}
+	if write && batch.Len() > 0 {
+		// All or nothing: one file that did not load or fix stops them all.
+		if len(errs) > 0 {
+			errs = append(errs, fmt.Errorf("%w: %d of %d files could not be fixed, and -w writes every file or none", atomicfile.ErrNothingWritten, len(errs), len(files)))
+		} else if err := e.commit(ctx, &batch); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
 	err = writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
@@ -126,6 +140,43 @@ func (e *env) fix(_ context.Context, cmd *cli.Command) error {
 		return err
 	}
 	return outcome(done, errs, min)
+}
+
+// commit writes a batch of fixed files. From here on a Ctrl-C or SIGTERM
+// cancels the batch instead of killing the process, so that the files
+// staged so far are removed and none is written; a second signal kills.
+func (e *env) commit(ctx context.Context, b *atomicfile.Batch) error {
+	err := e.protect(ctx, b.Commit)
+	var ce *atomicfile.ChangedError
+	switch {
+	case errors.As(err, &ce):
+		return fmt.Errorf("%w; no file was written: run mcplint fix again", ce)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("interrupted: %w", atomicfile.ErrNothingWritten)
+	}
+	return err
+}
+
+// protect runs f with SIGINT and SIGTERM cancelling its context rather
+// than ending the process: a write in progress ends cleanly.
+func (e *env) protect(ctx context.Context, f func(context.Context) error) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return f(ctx)
+}
+
+// writeFile writes one file (--save, convert -o) atomically, with the
+// signals held off until it is done, so that no temporary file is left.
+func (e *env) writeFile(ctx context.Context, path string, data []byte) error {
+	return e.protect(ctx, func(ctx context.Context) error {
+		if err := atomicfile.Write(path, data); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted (%s was written)", path)
+		}
+		return nil
+	})
 }
 
 // diffName is how --diff names path in the patch's headers, which git

@@ -170,28 +170,28 @@ func TestFixWrite(t *testing.T) {
 	}
 }
 
-// TestFixWriteFailure: a file that cannot be rewritten is left as it was,
-// with no temporary file beside it; the others are still fixed; status 2.
+// TestFixWriteFailure: with -w, files are written all or nothing: one
+// that cannot be rewritten leaves every file as it was, with no temporary
+// file beside them, and says so; status 2.
 func TestFixWriteFailure(t *testing.T) {
 	dir := t.TempDir()
 	// The name fits (255 bytes at most) but the temporary name beside it,
 	// longer, does not: a failure even for root.
 	long := strings.Repeat("x", 245) + ".json"
-	bad := copyFile(t, "fixable.json", dir, long, 0o644)
 	good := copyFile(t, "fixable.json", dir, "good.json", 0o644)
-	r := mcplint(t, runOpts{}, "fix", "--select=test", "-w", bad, good)
+	bad := copyFile(t, "fixable.json", dir, long, 0o644)
+	r := mcplint(t, runOpts{}, "fix", "--select=test", "-w", good, bad)
 	r.want(t, 2)
-	// The input error comes last, after the report of what was fixed.
-	if !strings.Contains(r.stderr, "\nmcplint: write "+bad+": ") || !strings.HasSuffix(r.stderr, "(the file is unchanged)\n") ||
+	// The input error comes last, after the report of what the fixes do.
+	if !strings.Contains(r.stderr, "\nmcplint: write "+bad+": ") || !strings.HasSuffix(r.stderr, "file name too long; no file was written\n") ||
 		!strings.Contains(r.stderr, "good.json:5:7: warning test-trim-description") {
 		t.Errorf("stderr:\n%s", r.stderr)
 	}
 	src, _ := os.ReadFile("testdata/fixable.json")
-	if got, _ := os.ReadFile(bad); !bytes.Equal(got, src) {
-		t.Errorf("the file that could not be written changed:\n%s", got)
-	}
-	if got, _ := os.ReadFile(good); string(got) != fixedSafe {
-		t.Errorf("good.json:\n%s", got)
+	for _, p := range []string{good, bad} {
+		if got, _ := os.ReadFile(p); !bytes.Equal(got, src) {
+			t.Errorf("%s changed:\n%s", p, got)
+		}
 	}
 	want := []string{"good.json", long}
 	slices.Sort(want)

@@ -83,7 +83,7 @@ func findManifests(dir string, depth int) ([]string, error) {
 		if strings.HasPrefix(d.Name(), ".") || d.Name() == "package.json" || d.Name() == "package-lock.json" || d.Name() == "tsconfig.json" {
 			return nil
 		}
-		if fi, err := d.Info(); err != nil || fi.Size() > manifest.MaxSize {
+		if fi, err := d.Info(); err != nil || fi.Size() > manifest.DefaultLimits.Size {
 			return nil
 		}
 		if m, err := manifest.ReadFile(p); err == nil && len(m.Tools) > 0 {

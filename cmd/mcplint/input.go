@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
-
 	"github.com/mcplint/mcplint/manifest"
 )
 
@@ -41,14 +38,7 @@ func (e *env) load(path string) (*manifest.Manifest, error) {
 
 func (e *env) read(path string) (*manifest.Manifest, error) {
 	if path != "-" {
-		return manifest.ReadFile(path)
+		return e.fileLimits.ReadFile(path)
 	}
-	src, err := io.ReadAll(io.LimitReader(e.stdin, manifest.MaxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("read <stdin>: %w", err)
-	}
-	if len(src) > manifest.MaxSize {
-		return nil, &manifest.Error{Path: "<stdin>", Msg: fmt.Sprintf("input is larger than %d MiB; split the tool list", manifest.MaxSize>>20)}
-	}
-	return manifest.Load("<stdin>", src)
+	return e.fileLimits.Read("<stdin>", e.stdin)
 }

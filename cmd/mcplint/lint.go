@@ -33,7 +33,7 @@ func (e *env) lintCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
 			&cli.StringFlag{Name: "baseline", Usage: "report only the findings that are not in the baseline `FILE` (see --write-baseline)"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record today's findings in the baseline `FILE` and exit 0; later runs with --baseline FILE report only new ones"},
-		}, projectFlags()...), e.selectionFlags()...),
+		}, append(projectFlags(), fileLimitFlags()...)...), e.selectionFlags()...),
 		Action: e.lint,
 	}
 }
@@ -41,6 +41,9 @@ func (e *env) lintCommand() *cli.Command {
 func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	outs, color, set, err := e.reportSettings(cmd, e.stdoutTTY)
 	if err != nil {
+		return err
+	}
+	if err := e.readFileLimits(cmd); err != nil {
 		return err
 	}
 	min := set.failOn

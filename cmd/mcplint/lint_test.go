@@ -74,6 +74,10 @@ type jsonReport struct {
 		Fixable       int `json:"fixable"`
 		UnsafeFixable int `json:"unsafeFixable"`
 		Files         int `json:"files"`
+		Tools         int `json:"tools"`
+		Prompts       int `json:"prompts"`
+		Resources     int `json:"resources"`
+		Templates     int `json:"resourceTemplates"`
 	} `json:"summary"`
 }
 

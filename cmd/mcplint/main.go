@@ -1,6 +1,7 @@
 // Command mcplint lints and repairs the tool definitions (tools/list results)
 // of MCP servers. It is a thin layer over the library: flags are read here,
-// the work is done by packages manifest, lint, rules, report and atomicfile.
+// the work is done by packages manifest, lint, rules, report, live and
+// atomicfile; everything printed or saved goes through package redact.
 package main
 
 import (
@@ -13,6 +14,8 @@ import (
 	"github.com/mattn/go-colorable"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
@@ -31,6 +34,13 @@ type env struct {
 	stdinTTY, stdoutTTY, stderrTTY bool
 	getenv                         func(string) string
 	catalogue                      []*lint.Rule
+	// fileLimits bound what reading a manifest may cost (--max-file-size
+	// and the other file limit flags).
+	fileLimits manifest.Limits
+	// secrets are masked in everything the run prints or saves: the
+	// outputs are written through it, and commands add what they learn
+	// is secret (header values, expanded variables) before they print.
+	secrets *redact.Redactor
 }
 
 // run runs the command line args (args[0] is the program) and returns the
@@ -65,6 +75,15 @@ const (
 )
 
 func (e *env) run(ctx context.Context, args []string) int {
+	e.secrets = redact.New()
+	stdout, stderr := redact.NewWriter(e.secrets, e.stdout), redact.NewWriter(e.secrets, e.stderr)
+	e.stdout, e.stderr = stdout, stderr
+	defer stderr.Flush()
+	defer stdout.Flush()
+	return e.runCommand(ctx, args)
+}
+
+func (e *env) runCommand(ctx context.Context, args []string) int {
 	err := e.app().Run(ctx, args)
 	if err == nil {
 		return exitOK
@@ -82,11 +101,11 @@ func (e *env) run(ctx context.Context, args []string) int {
 	var ie *inputErrors
 	if errors.As(err, &ie) {
 		for _, err := range ie.errs {
-			fmt.Fprintf(e.stderr, "mcplint: %v\n", err)
+			fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
 		}
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "mcplint: %v\n", err)
+	fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
 	var ue *usageError
 	if errors.As(err, &ue) && ue.help != "" {
 		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 )
 
@@ -177,7 +178,12 @@ func (e *env) appendStepSummary(files []report.File) error {
 	if err != nil {
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 	}
-	if err := report.WriteGitHubSummary(f, files); err != nil {
+	w := redact.NewWriter(e.secrets, f)
+	err = report.WriteGitHubSummary(w, files)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
 		f.Close()
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 	}

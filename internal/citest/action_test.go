@@ -453,3 +453,35 @@ func TestActionPassesAndFails(t *testing.T) {
 		})
 	}
 }
+
+// TestActionHostileInputs: a file named like a flag is linted as a file,
+// and an input holding a line break cannot write step outputs of its own.
+func TestActionHostileInputs(t *testing.T) {
+	if cache.dir == "" {
+		TestActionLintsFiles(t) // builds mcplint; these runs reuse it
+	}
+	root := testenv.RepoRoot(t)
+	a := loadAction(t, root)
+	warn := `{"tools": [{"name": "ok", "inputSchema": {"type": "object"}}]}`
+
+	r := newRunner(t, a, root, map[string]string{"files": "-x.json"}, map[string]string{"-x.json": warn})
+	if code := r.run(); code != 0 {
+		t.Fatalf("exit %d, want 0 (a warning below fail-on)\n%s", code, r.stdout.String())
+	}
+	if !strings.Contains(r.stdout.String(), "::warning file=-x.json,") {
+		t.Errorf("-x.json was not linted as a file:\n%s", r.stdout.String())
+	}
+
+	sarif := "reports/a.sarif\ninjected=yes"
+	r = newRunner(t, a, root, map[string]string{"files": "warn.json", "fail-on": "warning", "sarif-file": sarif}, map[string]string{"warn.json": warn})
+	if code := r.run(); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, r.stdout.String())
+	}
+	outs := r.steps["lint"]
+	if _, ok := outs["injected"]; ok || outs["sarif-file"] != sarif || outs["exit-code"] != "1" {
+		t.Errorf("step outputs %q: want sarif-file %q whole, exit-code 1, and nothing injected", outs, sarif)
+	}
+	if _, err := os.Stat(filepath.Join(r.workspace, sarif)); err != nil {
+		t.Errorf("the SARIF file: %v", err)
+	}
+}

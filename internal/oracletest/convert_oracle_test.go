@@ -42,24 +42,15 @@ type convertedTool struct {
 	// target-accepted output only for a tool that is valid MCP (garbage in,
 	// such as a $ref that resolves nowhere, may stay garbage).
 	valid bool
-	// warned are the pointers (in MCP terms, "/inputSchema/...") of the
-	// warnings convert gave for the tool: what it said it could not carry.
-	warned []string
+	// refused says whether convert reported a refusal for the tool (the
+	// command then exits 1).
+	refused bool
 }
 
-// excused says whether convert warned about what a checker found at ptr
-// (relative to the schema written): a warning at that place, above it or
-// below it. convert may write what the target refuses only when it says
-// so (a schema over a size limit stays over it).
-func (ct convertedTool) excused(ptr string) bool {
-	full := "/inputSchema" + ptr
-	for _, w := range ct.warned {
-		if w == full || strings.HasPrefix(full, w+"/") || strings.HasPrefix(w, full+"/") {
-			return true
-		}
-	}
-	return false
-}
+// excused says whether convert may have written what a checker found: only
+// when it reported a refusal for the tool. Warnings excuse nothing: a
+// conversion that only warns promises an output the target accepts.
+func (ct convertedTool) excused(string) bool { return ct.refused }
 
 var (
 	convertOnce  sync.Once
@@ -169,8 +160,8 @@ func entries(t *testing.T, where string, c conversion, doc []byte, warns []conve
 		entry, _ := e.(map[string]any)
 		ct := convertedTool{where: fmt.Sprintf("%s %s[%d]", where, key, i), conv: c, entry: entry, valid: !invalid[tools[i].Index]}
 		for _, w := range warns {
-			if w.Index == tools[i].Index {
-				ct.warned = append(ct.warned, w.Pointer)
+			if w.Index == tools[i].Index && w.Refused {
+				ct.refused = true
 			}
 		}
 		fields := entry

@@ -40,8 +40,11 @@ import (
 //     (community.openai.com/t/932422), "schema must have a 'type' key"
 //     (can1357/oh-my-pi#211), "'uri' is not a valid format"
 //     (can1357/oh-my-pi#206), "$ref cannot have keywords {'description'}",
-//     and "default", "minLength" and "maxLength" refused in strict mode
-//     (openai/openai-node#1988).
+//     "default", "minLength" and "maxLength" refused in strict mode
+//     (openai/openai-node#1988), "'propertyNames' is not permitted"
+//     (can1357/oh-my-pi#209), and "'required' must be an array that
+//     includes every key in properties. Extra required key 'recipe'
+//     supplied" (dotnet/extensions#6302).
 //
 // "title" is accepted besides "description": OpenAI's own SDK helpers send
 // the titles pydantic writes on every field in strict mode.
@@ -133,6 +136,9 @@ func (c *openaiChecker) node(v any, ptr string, level int) {
 			for _, n := range r {
 				if name, ok := n.(string); ok {
 					req[name] = true
+					if _, declared := props[name]; !declared {
+						c.add(ptr+"/required", "\"required\" lists %q, which \"properties\" does not declare (\"Extra required key supplied\")", name)
+					}
 				}
 			}
 		} else if _, ok := s["required"]; ok {

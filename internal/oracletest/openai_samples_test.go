@@ -35,6 +35,7 @@ func TestOpenAIStrictChecker(t *testing.T) {
 		{"nested-object-open", `{"type": "object", "properties": {"o": {"type": "object", "properties": {}}}, "required": ["o"], "additionalProperties": false}`, `/properties/o: an object must have "additionalProperties": false`},
 		{"optional-property", `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": ["a"], "additionalProperties": false}`, `property "b" is not in "required"`},
 		{"required-missing", `{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}`, `property "a" is not in "required"`},
+		{"required-extra", `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "recipe"], "additionalProperties": false}`, `"required" lists "recipe", which "properties" does not declare`},
 
 		// Keywords, types and formats.
 		{"allOf-nested", `{"type": "object", "properties": {"a": {"type": "object", "allOf": [], "additionalProperties": false}}, "required": ["a"], "additionalProperties": false}`, `keyword "allOf"`},

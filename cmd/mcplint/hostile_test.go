@@ -1,0 +1,471 @@
+package main
+
+// The hostile-input suite: every attack of a file or a server that nobody
+// reviewed, generated here (no large file is stored), with the exit status
+// and the one line it must end with. Memory and time bounds are checked by
+// BenchmarkHostile, never here.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcplint/mcplint/atomicfile"
+	"github.com/mcplint/mcplint/lint"
+)
+
+// hostileServer runs the misbehaving stdio servers; ok is false for a
+// mode it does not know.
+func hostileServer(mode string) (code int, ok bool) {
+	// The size is an argument: a value given with --env would be masked in
+	// the messages, as secrets are.
+	var size int
+	for _, a := range os.Args[1:] {
+		if n, ok := strings.CutPrefix(a, "size="); ok {
+			size, _ = strconv.Atoi(n)
+		}
+	}
+	secret := os.Getenv("MCPLINT_CHECK_TEST_SECRET")
+	switch mode {
+	case "silent":
+		// Reads every request, never answers, ends with its input.
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		return 0, true
+	case "cat":
+		_, _ = io.Copy(os.Stdout, os.Stdin)
+		return 0, true
+	case "sleep":
+		time.Sleep(time.Hour)
+		return 0, true
+	case "setsid":
+		// A grandchild in a session of its own, then a working server.
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), checkServerEnv+"=sleep")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			return 1, true
+		}
+		pids := strconv.Itoa(os.Getpid()) + " " + strconv.Itoa(cmd.Process.Pid)
+		_ = os.WriteFile(os.Getenv("MCPLINT_CHECK_TEST_PIDFILE"), []byte(pids), 0o644)
+		if err := testServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			return 1, true
+		}
+		return 0, true
+	case "longline", "bigpage", "manytools", "leak", "leakerror":
+	default:
+		return 0, false
+	}
+	if mode == "leak" || mode == "leakerror" {
+		fmt.Fprintln(os.Stderr, "starting with key "+secret)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	for in.Scan() {
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
+			continue
+		}
+		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
+		tool := func(name, desc string) map[string]any {
+			return map[string]any{"name": name, "description": desc, "inputSchema": map[string]any{"type": "object"}}
+		}
+		switch req.Method {
+		case "initialize":
+			reply["result"] = map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}},
+				"serverInfo": map[string]any{"name": "hostile", "version": "1"}}
+		case "tools/list":
+			switch mode {
+			case "longline":
+				// Written a megabyte at a time, to cost this process
+				// nothing whatever the size.
+				chunk := bytes.Repeat([]byte("a"), 1<<20)
+				for left := size; left > 0; left -= len(chunk) {
+					if _, err := out.Write(chunk[:min(left, len(chunk))]); err != nil {
+						return 0, true
+					}
+				}
+				out.Flush()
+				time.Sleep(time.Hour)
+			case "bigpage", "manytools":
+				// Streamed, to cost this process little whatever the size
+				// (the benchmark measures mcplint's memory, which its
+				// children's peak would hide).
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
+				if mode == "bigpage" {
+					out.WriteString(`{"name":"big","inputSchema":{"type":"object"},"description":"`)
+					for left := size; left > 0; left -= 1 << 16 {
+						out.WriteString(strings.Repeat("x", min(left, 1<<16)))
+					}
+					out.WriteString(`"}`)
+				} else {
+					for i := range size {
+						if i > 0 {
+							out.WriteByte(',')
+						}
+						fmt.Fprintf(out, `{"name":"t%d","inputSchema":{}}`, i)
+					}
+				}
+				out.WriteString("]}}\n")
+				out.Flush()
+				continue
+			case "leak":
+				reply["result"] = map[string]any{"tools": []any{tool("leak_"+secret, "Uses the key "+secret+".")}}
+			case "leakerror":
+				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
+			}
+		default:
+			reply["result"] = map[string]any{}
+		}
+		b, _ := json.Marshal(reply)
+		out.Write(append(b, '\n'))
+		out.Flush()
+	}
+	return 0, true
+}
+
+// attack is one hostile input and how mcplint must end.
+type attack struct {
+	name string
+	args []string
+	code int
+	// line is the line the output must hold (on standard error for a
+	// failure).
+	line string
+}
+
+func runAttacks(t *testing.T, attacks []attack) {
+	t.Helper()
+	for _, a := range attacks {
+		t.Run(a.name, func(t *testing.T) {
+			r := mcplint(t, runOpts{}, a.args...)
+			r.want(t, a.code)
+			if !strings.Contains(r.stderr+r.stdout, a.line) {
+				t.Errorf("output lacks %q:\nstderr:\n%s\nstdout:\n%.2000s", a.line, r.stderr, r.stdout)
+			}
+		})
+	}
+}
+
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// deepYAML is n tools, each nested depth levels deep in flow style.
+func deepYAML(n, depth int) string {
+	var b strings.Builder
+	b.WriteString("tools:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - name: t%d\n    inputSchema: %s1%s\n", i, strings.Repeat("{a: ", depth), strings.Repeat("}", depth))
+	}
+	return b.String()
+}
+
+// aliasedYAML aliases a string of size bytes n times.
+func aliasedYAML(size, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "x: &s %s\ntools:\n  - name: t\n    description: d\n    inputSchema:\n      type: object\n      properties:\n", strings.Repeat("a", size))
+	for i := range n {
+		fmt.Fprintf(&b, "        p%d: {type: string, description: *s}\n", i)
+	}
+	return b.String()
+}
+
+// refRing is a tool whose $defs chain n references, back to the first when
+// cycle is set.
+func refRing(n int, cycle bool) string {
+	defs := map[string]any{}
+	for i := range n {
+		next := fmt.Sprintf("#/$defs/d%d", i+1)
+		if cycle && i == n-1 {
+			next = "#/$defs/d0"
+		}
+		defs[fmt.Sprintf("d%d", i)] = map[string]any{"$ref": next}
+	}
+	defs[fmt.Sprintf("d%d", n)] = map[string]any{"type": "string"}
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes p.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"$ref": "#/$defs/d0"}}, "$defs": defs}}}})
+	return string(b)
+}
+
+func TestHostileFiles(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	big := writeTemp(t, "big.json", `{"tools": [`+strings.Repeat(`{"name": "t", "inputSchema": {"type": "object"}},`, 40000)+`{"name": "t"}]}`)
+	runAttacks(t, []attack{
+		{"endless input", []string{"lint", "--max-file-size=1MiB", "/dev/zero"}, 2,
+			"mcplint: /dev/zero: the input is larger than the limit of 1 MiB; split the tool list (raise the limit with --max-file-size)"},
+		{"file over the size limit", []string{"lint", "--max-file-size=1MiB", big}, 2,
+			"big.json: the input is larger than the limit of 1 MiB; split the tool list (raise the limit with --max-file-size)"},
+		{"YAML nested 9,990 deep", []string{"lint", writeTemp(t, "deep.yaml", deepYAML(30, 9990))}, 2,
+			"deep.yaml:3:4038: nesting deeper than 1000 levels (raise the limit with --max-depth)"},
+		{"YAML nested past a lowered limit", []string{"lint", "--max-depth=20", writeTemp(t, "deep.yaml", deepYAML(1, 21))}, 2,
+			"nesting deeper than 20 levels (raise the limit with --max-depth)"},
+		{"YAML aliases standing for too much", []string{"convert", "--to=openai", "--max-yaml-expansion=1MiB", writeTemp(t, "bomb.yaml", aliasedYAML(64<<10, 32))}, 2,
+			"bomb.yaml:23:42: aliases stand for more than 1 MiB"},
+		{"YAML aliases, the message", []string{"convert", "--to=openai", "--max-yaml-expansion=1MiB", writeTemp(t, "bomb.yaml", aliasedYAML(64<<10, 32))}, 2,
+			"aliases stand for more than 1 MiB of values (the alias here passes the limit); write the values out if that is meant (raise the limit with --max-yaml-expansion)"},
+		{"YAML over the YAML size limit", []string{"lint", "--max-yaml-size=64KiB", writeTemp(t, "big.yaml", deepYAML(2000, 1))}, 2,
+			"the YAML source is larger than the limit of 64 KiB for YAML (parsing YAML takes many times its size in memory); split it, or write it as JSON (raise the limit with --max-yaml-size)"},
+		{"YAML of too many tokens", []string{"lint", "--max-yaml-tokens=1000", writeTemp(t, "many.yaml", deepYAML(200, 1))}, 2,
+			"the YAML source has more than 1000 tokens (keys, values and punctuation); split it, or write it as JSON (raise the limit with --max-yaml-tokens)"},
+		{"a cycle of 1,500 references", []string{"lint", "--select=ref-resolvable", writeTemp(t, "cycle.json", refRing(1500, true))}, 1,
+			"1 error, 0 warnings"},
+		{"a bad size", []string{"lint", "--max-file-size=lots", big}, 2, `"lots" is not a size`},
+		{"a bad depth", []string{"lint", "--max-depth=0", big}, 2, "--max-depth: 0 is not between 1 and 10000"},
+	})
+	// The cycle is reported whole, at its first member.
+	r := mcplint(t, runOpts{}, "lint", "--select=ref-resolvable", "--format=json", writeTemp(t, "cycle.json", refRing(1500, true)))
+	if !strings.Contains(r.stdout, `"message": "$ref cycle #/$defs/d0 -> #/$defs/d1 -> `) || !strings.Contains(r.stdout, `#/$defs/d1499 -> #/$defs/d0: a validator`) {
+		t.Errorf("the cycle of 1,500 references:\n%.2000s", r.stdout)
+	}
+}
+
+// TestHostileFixWrite: fix -w writes every file or none.
+func TestHostileFixWrite(t *testing.T) {
+	dir := t.TempDir()
+	a := copyFile(t, "fixable.json", dir, "a.json", 0o644)
+	b := copyFile(t, "invalid.json", dir, "b.json", 0o644)
+	src, _ := os.ReadFile(a)
+	r := mcplint(t, runOpts{}, "fix", "--select=test", "-w", a, b)
+	r.want(t, 2)
+	if !strings.Contains(r.stderr, "mcplint: no file was written: 1 of 2 files could not be fixed, and -w writes every file or none\n") {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+	if got, _ := os.ReadFile(a); !bytes.Equal(got, src) {
+		t.Error("a.json was written although b.json could not be fixed")
+	}
+
+	// A file changed since it was read, and an interrupted run.
+	e := &env{stdout: io.Discard, stderr: io.Discard}
+	var batch atomicfile.Batch
+	batch.Add(a, []byte("what was read"), []byte("fixed"))
+	err := e.commit(context.Background(), &batch)
+	if err == nil || err.Error() != a+" changed since it was read (another program wrote it); no file was written: run mcplint fix again" {
+		t.Errorf("changed: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	batch = atomicfile.Batch{}
+	batch.Add(a, src, []byte("fixed"))
+	if err := e.commit(ctx, &batch); err == nil || err.Error() != "interrupted: no file was written" {
+		t.Errorf("interrupted: %v", err)
+	}
+	if got, _ := os.ReadFile(a); !bytes.Equal(got, src) {
+		t.Error("a.json was written")
+	}
+}
+
+// sized is the command line of a hostile server sending n of something.
+func sized(n int) []string { return []string{"--", os.Args[0], "size=" + strconv.Itoa(n)} }
+
+func TestHostileServers(t *testing.T) {
+	hugeJSON := httptest.NewServer(hugeAnswer(3 << 20))
+	defer hugeJSON.Close()
+	runAttacks(t, []attack{
+		{"a line without end", append([]string{"check", "--max-message-size=1MiB", serverEnvFlag("longline")}, sized(3<<20)...), 3,
+			"mcplint: the server sent a line on stdout larger than the limit of 1 MiB for one message; it was not read further (raise the limit with --max-message-size)"},
+		{"a 40 MB answer", append([]string{"check", serverEnvFlag("bigpage")}, sized(40<<20)...), 3,
+			"mcplint: the server sent a line on stdout larger than the limit of 16 MiB for one message; it was not read further (raise the limit with --max-message-size)"},
+		{"an HTTP body over the limit", []string{"check", "--max-message-size=1MiB", "--url", hugeJSON.URL}, 3,
+			"mcplint: the server sent an HTTP response larger than the limit of 1 MiB for one message; it was not read further (raise the limit with --max-message-size)"},
+		{"one page of 100,001 tools", append([]string{"check", serverEnvFlag("manytools")}, sized(100001)...), 3,
+			"mcplint: tools/list returned more than 100000 tools, the limit (100001 on 1 page) (raise the limit with --max-tools)"},
+		{"a list over the size limit", append([]string{"check", "--max-list-size=64KiB", serverEnvFlag("manytools")}, sized(5000)...), 3,
+			"mcplint: the tools/list results are larger than the limit of 64 KiB (1 page so far) (raise the limit with --max-list-size)"},
+		{"reads and never answers", []string{"check", "--timeout=1s", serverEnvFlag("silent"), "--", os.Args[0]}, 3,
+			"mcplint: the server did not answer before the timeout (raise the limit with --timeout)"},
+		{"cat", []string{"check", "--", "cat"}, 3,
+			"request back instead of answering it: it does not speak MCP (a command that copies its input, such as cat, does this)"},
+	})
+}
+
+// hugeAnswer is a Streamable HTTP endpoint whose tools/list answer is n
+// bytes of JSON.
+func hugeAnswer(n int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(body, &req)
+		if req.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch req.Method {
+		case "initialize":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"huge","version":"1"}}}`, req.ID)
+		case "tools/list":
+			// Streamed a megabyte at a time, to cost this process nothing.
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"},"description":"`, req.ID)
+			chunk := bytes.Repeat([]byte("x"), 1<<20)
+			for left := n; left > 0; left -= len(chunk) {
+				if _, err := w.Write(chunk[:min(left, len(chunk))]); err != nil {
+					return
+				}
+			}
+			io.WriteString(w, `"}]}}`)
+		default:
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, req.ID)
+		}
+	})
+}
+
+// TestHostileTimeoutBoundsLinting: --timeout bounds the whole check, the
+// linting of what the server listed included.
+func TestHostileTimeoutBoundsLinting(t *testing.T) {
+	slow := &lint.Rule{ID: "slow", Packs: []string{"mcp"}, Summary: "takes its time", Check: func(*lint.Pass) { time.Sleep(200 * time.Millisecond) }}
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }, catalogue: []*lint.Rule{slow}}
+	code := e.run(context.Background(), append([]string{"mcplint", "check", "--select=slow", "--timeout=2s", serverEnvFlag("manytools")}, sized(100)...))
+	if code != 3 || !strings.Contains(errOut.String(), "mcplint: the server answered, but linting its 100 tools did not end before the timeout (raise the limit with --timeout)") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut.String())
+	}
+}
+
+// TestHostileProcesses: a grandchild that started its own session does not
+// survive a check that went well.
+func TestHostileProcesses(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "pids")
+	r := mcplint(t, runOpts{}, "check", naming, serverEnvFlag("setsid"), "--env=MCPLINT_CHECK_TEST_PIDFILE="+pidfile, "--", os.Args[0])
+	r.want(t, 0)
+	b, _ := os.ReadFile(pidfile)
+	pids := strings.Fields(string(b))
+	if len(pids) != 2 {
+		t.Fatalf("pids %q", pids)
+	}
+	for _, f := range pids {
+		pid, _ := strconv.Atoi(f)
+		deadline := time.Now().Add(3 * time.Second)
+		for running(pid) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if running(pid) {
+			t.Errorf("process %d survived the check", pid)
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// running reports whether pid is a process that has not exited.
+func running(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return !(i > 0 && i+2 < len(s) && s[i+2] == 'Z')
+}
+
+// TestHostileSecrets: a header value, a URL's query value and values from
+// the environment reach no output of any format, the saved listing and the
+// step summary included, even when the server repeats them in its name,
+// its tools and its errors.
+func TestHostileSecrets(t *testing.T) {
+	const (
+		token = "tok-SECRET-4242" // a header value, from $TOKEN
+		key   = "key-SECRET-4343" // a query value of the URL
+		value = "env-SECRET-4444" // an --env value, and a ${VAR} of a client configuration
+	)
+	s := mcp.NewServer(&mcp.Implementation{Name: "leaky " + token, Version: "1"}, nil)
+	s.AddTool(&mcp.Tool{Name: "leak_" + token, Description: "Sends " + token + " and " + key + ".",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","description":"` + key + `"}}}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer "+token {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	url := srv.URL + "/mcp?api_key=" + key
+
+	dir := t.TempDir()
+	summary := filepath.Join(dir, "summary.md")
+	env := map[string]string{"TOKEN": token, "VALUE": value, "KEY": key, "GITHUB_STEP_SUMMARY": summary}
+	header := "Authorization: Bearer $TOKEN"
+	var seen strings.Builder
+	run := func(args ...string) {
+		r := mcplint(t, runOpts{env: env}, args...)
+		if r.code == 2 {
+			t.Errorf("%v: exit 2\n%s", args, r.stderr)
+		}
+		seen.WriteString(r.stdout + r.stderr)
+	}
+	save := filepath.Join(dir, "saved.jsonl")
+	for _, f := range []string{"text", "json"} {
+		run("check", "--format="+f, "--url", url, "--header", header, "--save", save)
+		b, _ := os.ReadFile(save)
+		seen.Write(b)
+		run("check", "--format="+f, "--env=MCPLINT_CHECK_TEST_SECRET="+value, serverEnvFlag("leak"), "--", os.Args[0])
+		run("check", "--format="+f, "--env=MCPLINT_CHECK_TEST_SECRET="+value, serverEnvFlag("leakerror"), "--", os.Args[0])
+	}
+	old := writeTemp(t, "old.json", `{"tools": []}`)
+	for _, f := range reportFormats {
+		run("breaking", "--against", old, "--format="+f, "--url", url, "--header", header)
+	}
+	if b, err := os.ReadFile(summary); err != nil || len(b) == 0 {
+		t.Errorf("no step summary: %v", err)
+	} else {
+		seen.Write(b)
+	}
+	// A client configuration: ${VAR} in the URL, the headers and the
+	// environment of a stdio server.
+	cfg := writeTemp(t, "mcp.json", fmt.Sprintf(`{"mcpServers": {
+		"http": {"url": %q, "headers": {"Authorization": "Bearer ${TOKEN}"}},
+		"stdio": {"command": %q, "env": {%q: "leakerror", "MCPLINT_CHECK_TEST_SECRET": "${VALUE}"}}
+	}}`, srv.URL+"/mcp?api_key=${KEY}", os.Args[0], checkServerEnv))
+	for _, f := range []string{"text", "json"} {
+		run("check", "--format="+f, "--client-config", cfg)
+	}
+	out := seen.String()
+	for _, secret := range []string{token, key, value} {
+		if i := strings.Index(out, secret); i >= 0 {
+			t.Errorf("%s is shown: …%s…", secret, out[max(0, i-200):min(len(out), i+100)])
+		}
+	}
+	for _, want := range []string{"leak_***", "server leaky *** 1", "invalid key ***", "api_key=***"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the outputs: the secrets did not reach them, and the test proves nothing", want)
+		}
+	}
+}

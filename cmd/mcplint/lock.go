@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/live"
+	"github.com/mcplint/mcplint/pin"
+)
+
+const lockDescription = `Lists the servers named as for ` + "`mcplint check`" + ` (a command after --, --url,
+--client-config, --discover --yes, or with none of them the servers of
+.mcplint.yaml) and writes, for each, the digest of every
+tool, prompt, resource and resource template it publishes, and of its
+instructions, to the lock file (mcplint.lock, or --lockfile FILE).
+` + "`mcplint check --locked`" + ` then fails (exit status 1) when a server publishes
+anything else, and says what changed: for tools, as ` + "`mcplint breaking`" + ` classifies
+it; for the rest, added, removed or changed. Commit the lock file with the
+project, so that a server that rewrites its tools after review (a "rug
+pull") fails CI.
+
+  mcplint lock -- npx -y @modelcontextprotocol/server-everything
+  mcplint check --locked -- npx -y @modelcontextprotocol/server-everything
+  mcplint lock --client-config .mcp.json
+
+An existing lock file keeps the servers not listed now; the ones listed
+replace their entries. Nothing is written when a server cannot be listed
+(exit status 3). Digests are SHA-256 of the RFC 8785 canonical form of each
+definition as the server sent it, so they do not depend on mcplint's
+version; the format is documented in the README ("Pinning").`
+
+func (e *env) lockCommand() *cli.Command {
+	return &cli.Command{
+		Name:         "lock",
+		Usage:        "pin what MCP servers publish in mcplint.lock, for check --locked",
+		ArgsUsage:    "[-- COMMAND [ARGS...]]",
+		Description:  lockDescription,
+		OnUsageError: onUsageError,
+		Flags:        append(append(append(serverTargetFlags("lock"), lockfileFlag()), serverLimitFlags()...), projectFlags()...),
+		Action:       e.lock,
+	}
+}
+
+func lockfileFlag() cli.Flag {
+	return &cli.StringFlag{Name: "lockfile", Value: pin.FileName, Usage: "the lock `FILE` that lock writes and check --locked reads"}
+}
+
+func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
+	path := cmd.String("lockfile")
+	f := pin.New()
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		if f, err = readLock(path); err != nil {
+			return err
+		}
+	}
+	project, err := e.projectConfig(cmd)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// Nothing is linted: a lock pins what is published, good or bad.
+	results, single, err := e.runServers(ctx, cmd, "text", "", project, func(*live.Listing) (*lint.Linter, error) {
+		return lint.New(nil, lint.Config{})
+	})
+	if err != nil || results == nil {
+		return err
+	}
+	var failed []string
+	for _, r := range results {
+		if r.err != nil {
+			failed = append(failed, r.name+": "+failureLines(r.err))
+			continue
+		}
+		s, err := pin.Of(r.listing.Manifest)
+		if err != nil {
+			failed = append(failed, r.name+": "+err.Error())
+			continue
+		}
+		key := lockKey(r, single)
+		f.Servers[key] = s
+		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", key, surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
+	}
+	if len(failed) > 0 {
+		return &serverFailures{msgs: append(failed, "nothing was written to "+path)}
+	}
+	b, err := f.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := e.writeFile(ctx, path, e.secrets.Bytes(b)); err != nil {
+		return &inputErrors{errs: []error{fmt.Errorf("--lockfile: %w", err)}}
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", path, len(f.Servers), plural(len(f.Servers)))
+	return nil
+}
+
+// lockKey names a server in the lock file: as its check reports it, the
+// server's own name for a server named on the command line, the
+// configuration's name for one of --client-config, .mcplint.yaml or
+// --discover.
+func lockKey(r checked, single bool) string {
+	if single && r.listing != nil && r.listing.Server.Name != "" {
+		return r.listing.Server.Name
+	}
+	return r.name
+}
+
+// readLock reads a lock file; a missing or bad one is an input error.
+func readLock(path string) (*pin.File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no lock file (write one with mcplint lock)", path)}}
+		}
+		return nil, &inputErrors{errs: []error{err}}
+	}
+	defer fh.Close()
+	src, err := io.ReadAll(io.LimitReader(fh, 256<<20))
+	if err != nil {
+		return nil, &inputErrors{errs: []error{fmt.Errorf("%s: %v", path, err)}}
+	}
+	f, err := pin.Parse(path, src)
+	if err != nil {
+		return nil, &inputErrors{errs: []error{err}}
+	}
+	return f, nil
+}
+
+// compareLock records how what r listed differs from its entry in f.
+func (r *checked) compareLock(f *pin.File, path string, single bool) error {
+	r.lock = path
+	if r.err != nil {
+		return nil
+	}
+	key := lockKey(*r, single)
+	now, err := pin.Of(r.listing.Manifest)
+	if err != nil {
+		return &inputErrors{errs: []error{err}}
+	}
+	locked, ok := f.Servers[key]
+	if !ok {
+		r.changes = []pin.Change{{Kind: "server", Key: key, What: "added", Message: fmt.Sprintf("server %q is not in %s; lock it with mcplint lock", key, path)}}
+		return nil
+	}
+	r.changes, err = pin.Compare(locked, now, r.listing.Manifest)
+	if err != nil {
+		return &inputErrors{errs: []error{fmt.Errorf("%s: server %q: %v", path, key, err)}}
+	}
+	return nil
+}
+
+// writeChanges prints the lock section of a server's text report.
+func writeChanges(w io.Writer, r checked) {
+	if r.lock == "" || r.err != nil {
+		return
+	}
+	if len(r.changes) == 0 {
+		fmt.Fprintf(w, "%s: no change since it was locked\n", r.lock)
+		return
+	}
+	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", r.lock, len(r.changes), plural(len(r.changes)))
+	for _, c := range r.changes {
+		class := c.What
+		if c.Rule != "" {
+			class = c.Rule + ", " + c.Severity.String()
+		}
+		fmt.Fprintf(w, "  %s (%s): %s\n", changeSubject(c), class, c.Message)
+	}
+}
+
+func changeSubject(c pin.Change) string {
+	if c.Key == "" {
+		return c.Kind
+	}
+	return c.Kind + " " + fmt.Sprintf("%q", c.Key)
+}
+
+// lockJSON is the lock section of a server's JSON report.
+type lockJSON struct {
+	File    string       `json:"file"`
+	Changes []pin.Change `json:"changes"`
+}
+
+func lockOf(r checked) *lockJSON {
+	if r.lock == "" || r.err != nil {
+		return nil
+	}
+	changes := r.changes
+	if changes == nil {
+		changes = []pin.Change{}
+	}
+	return &lockJSON{File: r.lock, Changes: changes}
+}
+
+// lockOutcome turns changes into exit status 1 when the findings did not.
+func lockOutcome(results []checked, err error) error {
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if len(r.changes) > 0 {
+			return errFindings
+		}
+	}
+	return nil
+}

@@ -1,0 +1,232 @@
+// Package pin owns mcplint.lock, the file that pins what MCP servers
+// publish: `mcplint lock` writes, for each server, a digest of every tool,
+// prompt, resource and resource template it published and of its
+// instructions, and `mcplint check --locked` fails when a server publishes
+// anything else, the change a user never approved (a "rug pull": a server
+// that rewrites a tool's description once it has been reviewed).
+//
+// # The file
+//
+// mcplint.lock is JSON:
+//
+//	{
+//	  "version": 1,
+//	  "digest": "sha256 of the RFC 8785 canonical JSON",
+//	  "servers": {
+//	    "NAME": {
+//	      "instructions": "sha256:…",
+//	      "tools": {"search": {"digest": "sha256:…", "definition": {…}}},
+//	      "prompts": {"review": {"digest": "sha256:…"}},
+//	      "resources": {"notes:///index.md": {"digest": "sha256:…"}},
+//	      "resourceTemplates": {"notes:///{name}.md": {"digest": "sha256:…"}}
+//	    }
+//	  }
+//	}
+//
+// Servers are keyed by the name the check reports them under (the server's
+// own name, or the name a client configuration gives it), entries by what
+// identifies them: a tool's and a prompt's name, a resource's URI, a
+// template's URI template. A tool keeps its definition too, so that a
+// change can be classified as `mcplint breaking` classifies it. Version 1
+// only ever gains members; anything else bumps it, and a reader refuses a
+// version it does not know.
+//
+// # The digest
+//
+// A definition is the JSON value the server sent for the entry: the whole
+// tool, prompt, resource or template object, every member included, or
+// the instructions string. Its canonical form is that value serialized by
+// the JSON Canonicalization Scheme (RFC 8785): object members sorted by the
+// UTF-16 code units of their names, no whitespace, strings with the fewest
+// escapes, every number in the shortest form that reads back as the same
+// IEEE 754 double (so 1.0, 1 and 1e0 are one number, and integers beyond
+// 2^53 are rounded). The digest is "sha256:" followed by the lowercase hex
+// of the SHA-256 of those bytes. Nothing in it depends on mcplint: any
+// RFC 8785 implementation computes the same digests, so a lock stays valid
+// across mcplint versions. A tool's definition is stored indented, for
+// review; the SHA-256 of its canonical form is its digest, unless mcplint
+// masked a secret in it (a value of --header or of the environment that the
+// server repeated): the digest pins the definition as sent, and a lock file
+// is committed.
+package pin
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcplint/mcplint/manifest"
+)
+
+// FileName is the lock file's default name.
+const FileName = "mcplint.lock"
+
+// Version is the version of the file format this package writes and reads.
+const Version = 1
+
+// Scheme names, in the file, how digests are computed.
+const Scheme = "sha256 of the RFC 8785 canonical JSON"
+
+// File is a lock file.
+type File struct {
+	Version int                `json:"version"`
+	Digest  string             `json:"digest"`
+	Servers map[string]*Server `json:"servers"`
+}
+
+// Server pins what one server published.
+type Server struct {
+	// Instructions is the digest of the handshake result's instructions,
+	// "" when there were none.
+	Instructions      string         `json:"instructions,omitempty"`
+	Tools             map[string]Pin `json:"tools"`
+	Prompts           map[string]Pin `json:"prompts"`
+	Resources         map[string]Pin `json:"resources"`
+	ResourceTemplates map[string]Pin `json:"resourceTemplates"`
+}
+
+// Pin is one entry's digest.
+type Pin struct {
+	Digest string `json:"digest"`
+	// Definition is a tool's canonical definition, kept so that a change
+	// can be classified (tools only).
+	Definition json.RawMessage `json:"definition,omitempty"`
+}
+
+// New returns an empty lock file.
+func New() *File {
+	return &File{Version: Version, Digest: Scheme, Servers: map[string]*Server{}}
+}
+
+// Canonical returns the RFC 8785 canonical form of a JSON value.
+func Canonical(raw []byte) ([]byte, error) {
+	v := jsontext.Value(bytes.Clone(raw))
+	if err := v.Canonicalize(); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// Digest returns the digest of a canonical form.
+func Digest(canonical []byte) string {
+	sum := sha256.Sum256(canonical)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Of pins what manifest m holds (a listing of a server, or a file it
+// saved). It reads JSON sources only: a server's results are JSON.
+func Of(m *manifest.Manifest) (*Server, error) {
+	if m.Format != manifest.JSON {
+		return nil, fmt.Errorf("%s: only JSON is pinned (a server's results are JSON)", m.Path)
+	}
+	s := &Server{Tools: map[string]Pin{}, Prompts: map[string]Pin{}, Resources: map[string]Pin{}, ResourceTemplates: map[string]Pin{}}
+	for _, t := range m.Tools {
+		start, end, ok := t.Span("")
+		if !ok {
+			continue
+		}
+		c, err := Canonical(m.Src[start:end])
+		if err != nil {
+			return nil, fmt.Errorf("%s: tool %d: %v", m.Path, t.Index, err)
+		}
+		s.Tools[unique(s.Tools, t.Name)] = Pin{Digest: Digest(c), Definition: c}
+	}
+	for _, kind := range []struct {
+		entries []*manifest.Entry
+		pins    map[string]Pin
+	}{{m.Prompts, s.Prompts}, {m.Resources, s.Resources}, {m.Templates, s.ResourceTemplates}} {
+		for _, e := range kind.entries {
+			c, err := Canonical(e.Raw())
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s: %v", m.Path, e.Describe(), err)
+			}
+			kind.pins[unique(kind.pins, e.Key)] = Pin{Digest: Digest(c)}
+		}
+	}
+	if m.Server != nil {
+		var res map[string]json.RawMessage
+		if json.Unmarshal(m.Server.Raw(), &res) == nil {
+			if raw, ok := res["instructions"]; ok {
+				c, err := Canonical(raw)
+				if err != nil {
+					return nil, fmt.Errorf("%s: instructions: %v", m.Path, err)
+				}
+				s.Instructions = Digest(c)
+			}
+		}
+	}
+	return s, nil
+}
+
+// unique is key, or key#N when an entry of the same key came first (two
+// tools of one name: tool-name-unique reports them).
+func unique(pins map[string]Pin, key string) string {
+	if _, taken := pins[key]; !taken {
+		return key
+	}
+	for n := 2; ; n++ {
+		k := key + "#" + strconv.Itoa(n)
+		if _, taken := pins[k]; !taken {
+			return k
+		}
+	}
+}
+
+// Marshal writes the file: indented, members in a fixed order, map keys
+// sorted, ending with a newline, so that a lock diffs well in review.
+func (f *File) Marshal() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Parse reads a lock file; path names it in errors.
+func Parse(path string, src []byte) (*File, error) {
+	var f File
+	dec := json.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: not a lock file: %v", path, err)
+	}
+	if f.Version != Version {
+		return nil, fmt.Errorf("%s: lock file version %d; this mcplint reads version %d", path, f.Version, Version)
+	}
+	if f.Digest != Scheme {
+		return nil, fmt.Errorf("%s: digests computed as %q; this mcplint computes %q", path, f.Digest, Scheme)
+	}
+	if f.Servers == nil {
+		f.Servers = map[string]*Server{}
+	}
+	// Definitions are stored indented, for review.
+	for _, name := range f.ServerNames() {
+		if f.Servers[name] == nil {
+			return nil, fmt.Errorf("%s: server %q is null", path, name)
+		}
+		for key, p := range f.Servers[name].Tools {
+			if len(p.Definition) == 0 {
+				continue
+			}
+			c, err := Canonical(p.Definition)
+			if err != nil {
+				return nil, fmt.Errorf("%s: server %q, tool %q: the definition is not JSON: %v", path, name, key, err)
+			}
+			p.Definition = c
+			f.Servers[name].Tools[key] = p
+		}
+	}
+	return &f, nil
+}
+
+// ServerNames returns the names of the locked servers, sorted.
+func (f *File) ServerNames() []string { return slices.Sorted(maps.Keys(f.Servers)) }

@@ -1,0 +1,248 @@
+// Package redact keeps secrets out of everything mcplint prints or saves.
+// A Redactor is told the values that must never be shown (header values,
+// the user information and query values of a server URL, values expanded
+// from the environment, --env values) and replaces every occurrence of them
+// with Mask, in the forms they take in each output: as written, escaped in
+// JSON, in a Go-quoted string, in XML, in a URL, in a GitHub workflow
+// command. Redactor.String is the one function every output path goes
+// through, directly or through a Writer; a nil Redactor leaves text as it
+// is.
+//
+// Values shorter than MinLength are not treated as secrets: masking "1" or
+// "true" everywhere would wreck line numbers and words without protecting
+// anything a secret of that length could.
+package redact
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Mask replaces a secret.
+const Mask = "***"
+
+// MinLength is the length (in bytes) below which a value is not masked.
+const MinLength = 6
+
+// Redactor replaces secrets. Its methods are safe for concurrent use.
+type Redactor struct {
+	mu       sync.RWMutex
+	values   map[string]bool // every form of every secret
+	replacer *strings.Replacer
+}
+
+// New returns a Redactor for the given secret values.
+func New(values ...string) *Redactor {
+	r := &Redactor{}
+	r.Add(values...)
+	return r
+}
+
+// Add adds secret values.
+func (r *Redactor) Add(values ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.values == nil {
+		r.values = map[string]bool{}
+	}
+	added := false
+	for _, v := range values {
+		for _, part := range pieces(v) {
+			for _, f := range forms(part) {
+				if len(f) >= MinLength && !r.values[f] {
+					r.values[f], added = true, true
+				}
+			}
+		}
+	}
+	if !added {
+		return
+	}
+	// The longest forms first: the replacer tries its patterns in order at
+	// each position, and a secret that contains another must win.
+	all := slices.SortedFunc(func(yield func(string) bool) {
+		for v := range r.values {
+			if !yield(v) {
+				return
+			}
+		}
+	}, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	pairs := make([]string, 0, 2*len(all))
+	for _, v := range all {
+		pairs = append(pairs, v, Mask)
+	}
+	r.replacer = strings.NewReplacer(pairs...)
+}
+
+// AddHeader adds every value of h.
+func (r *Redactor) AddHeader(h http.Header) {
+	for _, vs := range h {
+		r.Add(vs...)
+		for _, v := range vs {
+			// "Bearer TOKEN": the token alone is what servers echo.
+			if _, rest, ok := strings.Cut(v, " "); ok {
+				r.Add(strings.TrimSpace(rest))
+			}
+		}
+	}
+}
+
+// AddURL adds the user information and the query values of a URL.
+func (r *Redactor) AddURL(raw string) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return
+	}
+	if u.User != nil {
+		r.Add(u.User.Username())
+		if p, ok := u.User.Password(); ok {
+			r.Add(p)
+		}
+	}
+	for _, vs := range u.Query() {
+		r.Add(vs...)
+	}
+}
+
+// String returns s with every secret replaced by Mask.
+func (r *Redactor) String(s string) string {
+	if r == nil {
+		return s
+	}
+	r.mu.RLock()
+	rep := r.replacer
+	r.mu.RUnlock()
+	if rep == nil {
+		return s
+	}
+	return rep.Replace(s)
+}
+
+// Bytes is String for bytes. It returns b itself when nothing is masked.
+func (r *Redactor) Bytes(b []byte) []byte {
+	if r == nil || r.empty() {
+		return b
+	}
+	s := r.String(string(b))
+	if len(s) == len(b) && s == string(b) {
+		return b
+	}
+	return []byte(s)
+}
+
+func (r *Redactor) empty() bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.replacer == nil
+}
+
+// Error returns err with its message redacted, or err itself when the
+// message holds no secret.
+func (r *Redactor) Error(err error) error {
+	if err == nil || r == nil {
+		return err
+	}
+	msg := err.Error()
+	if red := r.String(msg); red != msg {
+		return &redacted{msg: red, err: err}
+	}
+	return err
+}
+
+// redacted is an error whose message was redacted; errors.As still reaches
+// the original.
+type redacted struct {
+	msg string
+	err error
+}
+
+func (e *redacted) Error() string { return e.msg }
+func (e *redacted) Unwrap() error { return e.err }
+
+// URL returns raw as it may be shown: the user information and every query
+// value replaced by Mask, the keys kept. Text that does not parse as a URL
+// is returned masked whole.
+func URL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return Mask
+	}
+	if u.User != nil {
+		u.User = url.User(Mask)
+	}
+	if u.RawQuery != "" {
+		var parts []string
+		for _, kv := range strings.Split(u.RawQuery, "&") {
+			k, _, hasValue := strings.Cut(kv, "=")
+			if hasValue {
+				k += "=" + Mask
+			}
+			parts = append(parts, k)
+		}
+		u.RawQuery = strings.Join(parts, "&")
+	}
+	u.Fragment, u.RawFragment = "", ""
+	s := u.String()
+	// url.URL escapes the mask in the user part; show it as written.
+	return strings.Replace(s, url.PathEscape(Mask)+"@", Mask+"@", 1)
+}
+
+// pieces is a value and, when it spans several lines, each of its lines:
+// a text report can break a value at its line breaks.
+func pieces(v string) []string {
+	out := []string{v}
+	if strings.ContainsAny(v, "\r\n") {
+		for _, line := range strings.FieldsFunc(v, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			out = append(out, strings.TrimSpace(line))
+		}
+	}
+	return out
+}
+
+// forms are the spellings of v in the outputs: as is, escaped in JSON (with
+// and without HTML escaping), Go-quoted (%q in messages), escaped in XML
+// (JUnit, Checkstyle, SARIF viewers), escaped in URLs, and escaped as
+// GitHub workflow command data and properties.
+func forms(v string) []string {
+	out := []string{v}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	out = append(out, unquote(strings.TrimSuffix(b.String(), "\n")))
+	if j, err := json.Marshal(v); err == nil {
+		out = append(out, unquote(string(j)))
+	}
+	out = append(out, unquote(strconv.Quote(v)), unquote(strconv.QuoteToASCII(v)))
+	b.Reset()
+	_ = xml.EscapeText(&b, []byte(v))
+	out = append(out, b.String())
+	out = append(out, url.QueryEscape(v), url.PathEscape(v))
+	out = append(out, githubData.Replace(v), githubProperty.Replace(v))
+	return out
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// The escaping of GitHub workflow commands (report/github.go).
+var (
+	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
