@@ -4,6 +4,7 @@ package live
 
 import (
 	"errors"
+	"os/exec"
 	"syscall"
 )
 
@@ -12,3 +13,6 @@ func alive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
+
+// newSession starts cmd in a session of its own (setsid).
+func newSession(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} }

@@ -15,3 +15,9 @@ func processExists(pid int) bool { return syscall.Kill(pid, 0) == nil }
 func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
 
 func killGroup(cmd *exec.Cmd) { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+
+// newSession starts cmd in a session of its own (setsid), out of the
+// process group a check stops.
+func newSession(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} }
+
+func killProcess(pid int) { _ = syscall.Kill(pid, syscall.SIGKILL) }

@@ -19,3 +19,11 @@ func processExists(pid int) bool {
 func ownGroup(*exec.Cmd) {}
 
 func killGroup(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
+
+func newSession(*exec.Cmd) {}
+
+func killProcess(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		_ = p.Kill()
+	}
+}
