@@ -84,11 +84,6 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 	return outs, nil
 }
 
-// hasFormat says whether format is among outs.
-func hasFormat(outs []reportOutput, format string) bool {
-	return slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == format })
-}
-
 // renderFunc writes the report in one format to w, coloured when color
 // is set (text only).
 type renderFunc func(w io.Writer, format string, color bool) error
