@@ -107,3 +107,21 @@ func TestCheckConfigErrors(t *testing.T) {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }
+
+// TestLockFollowsConfig: lock with no target pins the servers of
+// .mcplint.yaml, which check --locked then checks against it.
+func TestLockFollowsConfig(t *testing.T) {
+	dir := projectWithServers(t, "select: [tool-name-valid]\nfail-on: never\n")
+	r := mcplint(t, runOpts{}, "lock")
+	r.want(t, 0)
+	for _, want := range []string{"locked alpha: 2 tools", "locked beta: 2 tools", "wrote mcplint.lock (2 servers)"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("lock output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "mcplint.lock")); err != nil {
+		t.Fatal(err)
+	}
+	r = mcplint(t, runOpts{}, "check", "--locked", "-q")
+	r.want(t, 0)
+}
