@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -154,14 +155,14 @@ func (w *walker) value(v any, s any, label string, depth int) any {
 	case map[string]any:
 		props, _ := m["properties"].(map[string]any)
 		patterns, _ := m["patternProperties"].(map[string]any)
-		for _, k := range sortedKeys(val) {
+		for _, k := range slices.Sorted(maps.Keys(val)) {
 			sub := join(label, k)
 			matched := false
 			if ps, ok := props[k]; ok {
 				val[k] = w.value(val[k], ps, sub, depth+1)
 				matched = true
 			}
-			for _, re := range sortedKeys(patterns) {
+			for _, re := range slices.Sorted(maps.Keys(patterns)) {
 				if rx, err := regexp.Compile(re); err == nil && rx.MatchString(k) {
 					val[k] = w.value(val[k], patterns[re], sub, depth+1)
 					matched = true
@@ -373,13 +374,4 @@ func join(label, name string) string {
 		return name
 	}
 	return label + "." + name
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,6 +173,31 @@ func TestManifestFiles(t *testing.T) {
 	}
 	if len(got) != 2 || filepath.Base(got[0]) != "a.json" || filepath.Base(got[1]) != "b.json" {
 		t.Errorf("ManifestFiles = %v", got)
+	}
+}
+
+// TestManifestFilesDoubleStar: "**" reaches any depth, as the README's
+// servers/**/tools.json promises.
+func TestManifestFilesDoubleStar(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "servers/a/tools.json", "{}")
+	write(t, dir, "servers/b/deep/tools.json", "{}")
+	write(t, dir, "servers/c/other.json", "{}")
+	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [\"servers/**/tools.json\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.ManifestFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rel []string
+	for _, p := range got {
+		r, _ := filepath.Rel(dir, p)
+		rel = append(rel, filepath.ToSlash(r))
+	}
+	if want := []string{"servers/a/tools.json", "servers/b/deep/tools.json"}; !slices.Equal(rel, want) {
+		t.Errorf("ManifestFiles = %v, want %v", rel, want)
 	}
 }
 

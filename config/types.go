@@ -25,7 +25,7 @@ type Config struct {
 	// Files are the manifests linted when no FILE is named.
 	Files []string `json:"files,omitempty" jsonschema:"description=glob patterns (relative to this file) of the manifests to lint when no FILE is named"`
 	// Servers are the MCP servers to check live, by name.
-	Servers map[string]Server `json:"servers,omitempty" jsonschema:"description=MCP servers to check live, by name; the same entries as mcpServers in .mcp.json or Claude Desktop's configuration"`
+	Servers map[string]Server `json:"servers,omitempty" jsonschema:"description=MCP servers that mcplint check checks when no server is named, by name; the same entries as mcpServers in .mcp.json or Claude Desktop's configuration"`
 }
 
 // Level is a rule severity in a configuration, or "off".

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/pointer"
 )
@@ -191,17 +192,9 @@ func dropped(tools []Tool, target string) []Warning {
 		}
 		first := l.tools[0]
 		out = append(out, Warning{Tool: first.Name, Index: first.Index, Pointer: "/" + pointer.Escape(member), Tools: names,
-			Message: fmt.Sprintf("%q dropped from %s (%s has no place for it: %s): %s", member, plural(len(names), "tool"), target, l.why, listed(names, 3))})
+			Message: fmt.Sprintf("%q dropped from %s (%s has no place for it: %s): %s", member, fmt.Sprintf("%d %s", len(names), english.Plural(len(names), "tool", "tools")), target, l.why, listed(names, 3))})
 	}
 	return out
-}
-
-// plural counts n things: "1 tool", "3 tools".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // listed joins the first max names, with "…" for the rest.

@@ -66,7 +66,7 @@ func checkNames(all []*Rule, names []string, flag string) error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("%s: unknown rule or pack %q (packs: %s; `mcplint rules` lists the rules)", flag, n, strings.Join(Packs(all), ", "))
+			return fmt.Errorf("%s: unknown rule or pack %q%s (packs: %s; `mcplint rules` lists the rules)", flag, n, suggestName(all, n), strings.Join(Packs(all), ", "))
 		}
 	}
 	return nil

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -203,12 +201,6 @@ func TestResultProblems(t *testing.T) {
 	if p := resultProblems([]byte(`{"tools":[]}`), 0, "2025-11-25"); len(p) != 0 {
 		t.Errorf("2025-11-25: %v", p)
 	}
-}
-
-// alive reports whether a process exists.
-func alive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // faultCase runs a stdio fault server and checks the failure: its kind, its

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -133,7 +132,7 @@ func serve(mode string) int {
 		if mode == "setsid" {
 			cmd.Env = append(cmd.Env, "MCPLINT_LIVE_TEST_PIDFILE=")
 		}
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		newSession(cmd)
 		if err := cmd.Start(); err != nil {
 			return 1
 		}
@@ -147,7 +146,7 @@ func serve(mode string) int {
 	case "middle":
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), serverEnv+"=sleep", "MCPLINT_LIVE_TEST_PIDFILE=")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		newSession(cmd)
 		if err := cmd.Start(); err != nil {
 			return 1
 		}

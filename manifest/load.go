@@ -318,7 +318,7 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 			return m.jsonError(base, err)
 		}
 		mb := member{start: vstart, end: vstart + len(raw), kind: raw.Kind()}
-		if mb.kind == '"' && (key == "name" || key == "type" || key == "id") {
+		if mb.kind == '"' && (key == "name" || key == "type" || key == "id" || key == "$schema") {
 			mb.str = rawString(raw)
 		}
 		mem[key] = mb
@@ -340,6 +340,8 @@ var shapeKeys = map[string]bool{
 	// The rest of a server's surface (surface.go).
 	"prompts": true, "resources": true, "resourceTemplates": true,
 	"protocolVersion": true, "supportedVersions": true, "capabilities": true, "serverInfo": true,
+	// A registry server.json, refused (registry.go).
+	"$schema": true, "version": true, "packages": true, "remotes": true,
 }
 
 func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) error {

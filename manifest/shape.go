@@ -76,6 +76,9 @@ func (m *Manifest) objectShape(r shapeReader, doc int, v member, mem map[string]
 	if classify(mem).foreign() {
 		return m.readSingle(r, doc, v)
 	}
+	if registryServerJSON(mem) {
+		return m.errorAt(v.start, "%s", registryServerError)
+	}
 	if _, ok := mem["name"]; ok {
 		t, err := r.tool(doc, v, mem)
 		if err != nil {

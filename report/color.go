@@ -30,9 +30,12 @@ func ParseColorMode(s string) (ColorMode, error) {
 	return 0, fmt.Errorf("unknown colour mode %q (want auto, always or never)", s)
 }
 
-// Enabled decides whether output is coloured. "auto" colours a terminal
-// unless NO_COLOR is set to a non-empty value (https://no-color.org) or TERM
-// is "dumb"; an explicit "always" wins over NO_COLOR, as that convention asks.
+// Enabled decides whether output is coloured. "auto" colours any output
+// when FORCE_COLOR is set to a non-empty value (https://force-color.org; it
+// wins over NO_COLOR, as in Node.js, since CI logs that render colour are
+// not terminals), and otherwise a terminal unless NO_COLOR is set to a
+// non-empty value (https://no-color.org) or TERM is "dumb". An explicit
+// "always" or "never" wins over both variables, as those conventions ask.
 //
 // fatih/color makes the same decision once, at start-up, for os.Stdout only;
 // the report may go to standard error or to any writer, so the decision is
@@ -43,6 +46,9 @@ func (m ColorMode) Enabled(terminal bool, getenv func(string) string) bool {
 		return true
 	case ColorNever:
 		return false
+	}
+	if getenv("FORCE_COLOR") != "" {
+		return true
 	}
 	return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 }

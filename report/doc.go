@@ -1,6 +1,9 @@
 // Package report owns what mcplint prints: the human text format, the stable
 // machine formats (the JSON report, the JSON rule catalogue, the unified diff
-// of a fix), and the colour decision for a terminal.
+// of a fix), the formats of CI systems (SARIF for code scanning, GitHub
+// workflow commands and step summary, GitLab Code Quality, JUnit,
+// Checkstyle; docs/output-formats.md documents them), and the colour
+// decision for a terminal.
 //
 // Every formatter takes the loaded manifests with their diagnostics (File),
 // so that the text format can quote the offending source line and all

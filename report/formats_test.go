@@ -13,17 +13,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcplint/mcplint/internal/testenv"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
 )
 
-// The peers' files, installed by .ci/setup.d/report-peers.sh (npm ci in
-// testdata/npm). Their absence fails the tests: a format checked only
-// against itself proves little.
+// The peers' files, npm packages pinned in testdata/npm (`make test`
+// installs them; without them the tests skip, or fail under `make test`):
+// a format checked only against itself proves little.
 const (
-	sarifSchemaPath = "testdata/npm/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"
+	peersFolder     = "report/testdata/npm"
+	sarifSchemaPath = "node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"
 	junitReader     = "testdata/junit-read.js"
 )
 
@@ -48,7 +50,9 @@ const sample = `{
 // fix) and a clean manifest, with the fixes' edits, as SARIF wants them.
 func sampleFiles(t *testing.T) ([]report.File, *lint.Linter) {
 	t.Helper()
-	linter, err := lint.New(rules.All, lint.Config{FixEdits: true})
+	// The security pack too, so that its rules' security-severity is
+	// checked against the schema.
+	linter, err := lint.New(rules.All, lint.Config{ExtendSelect: []string{rules.SecurityPack}, FixEdits: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,12 +80,12 @@ func sampleFiles(t *testing.T) ([]report.File, *lint.Linter) {
 func TestSARIFValidatesAgainstTheOfficialSchema(t *testing.T) {
 	files, linter := sampleFiles(t)
 	var buf bytes.Buffer
-	if err := report.WriteSARIF(&buf, files, report.SARIFOptions{Rules: linter.Rules, Version: "v1.2.3"}); err != nil {
+	if err := report.WriteSARIF(&buf, files, report.SARIFOptions{Rules: linter.Rules, Version: "v1.2.3", AutomationID: "mcplint/lint/"}); err != nil {
 		t.Fatal(err)
 	}
-	schemaFile, err := os.Open(sarifSchemaPath)
+	schemaFile, err := os.Open(filepath.Join(testenv.NPM(t, peersFolder), sarifSchemaPath))
 	if err != nil {
-		t.Fatalf("the SARIF 2.1.0 schema is missing (run .ci/setup.d/report-peers.sh): %v", err)
+		t.Fatal(err)
 	}
 	defer schemaFile.Close()
 	doc, err := sjs.UnmarshalJSON(schemaFile)
@@ -208,7 +212,7 @@ func TestGitHubWorkflowCommands(t *testing.T) {
 		{Rule: "r-three", Severity: lint.Info, File: m.Path, Line: 2, Column: 1, Message: "i", Fix: &lint.Fix{Safe: true}},
 	}}}
 	var buf bytes.Buffer
-	if err := report.WriteGitHub(&buf, files); err != nil {
+	if err := report.WriteGitHub(&buf, files, report.GitHubOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "::error file=dir%2Ca%3Ab/tools.json,line=3,col=5,title=mcplint r-one::tool \"t\": 100%25 wrong%0Asecond line: a, b\n" +
@@ -259,9 +263,7 @@ func TestJUnitReadByAJUnitParser(t *testing.T) {
 		t.Fatalf("not well-formed XML: %v", err)
 	}
 	// ...and so does a JUnit reader used by CI dashboards.
-	if _, err := os.Stat(filepath.Join("testdata", "npm", "node_modules", "test-results-parser")); err != nil {
-		t.Fatalf("test-results-parser is missing (run .ci/setup.d/report-peers.sh): %v", err)
-	}
+	testenv.NPM(t, peersFolder)
 	path := filepath.Join(t.TempDir(), "junit.xml")
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)

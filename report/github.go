@@ -20,12 +20,20 @@ import (
 // escaped as the Actions toolkit does (actions/toolkit,
 // packages/core/src/command.ts): "%", CR and LF in the message; "%", CR,
 // LF, ":" and "," in properties.
-func WriteGitHub(w io.Writer, files []File) error {
+//
+// GitHub places an annotation by the file's path from the repository's
+// root, so paths inside opt.SourceRoot are written relative to it, whatever
+// folder mcplint ran in.
+func WriteGitHub(w io.Writer, files []File, opt GitHubOptions) error {
+	root, err := sourceRoot(opt.SourceRoot)
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	for _, f := range files {
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
-			props := []string{"file=" + escapeProperty(githubPath(d.File))}
+			props := []string{"file=" + escapeProperty(githubPath(d.File, root))}
 			if d.Line > 0 {
 				props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
 			}
@@ -60,9 +68,22 @@ func githubLevel(s lint.Severity) string {
 	return "notice"
 }
 
-func githubPath(p string) string {
+// GitHubOptions describe the run for WriteGitHub.
+type GitHubOptions struct {
+	// SourceRoot is the absolute path of the repository's root (the
+	// workspace), to which paths are made relative; "" is the current
+	// directory.
+	SourceRoot string
+}
+
+// githubPath is p from root, with forward slashes; standard input and
+// paths outside root as they are.
+func githubPath(p, root string) string {
 	if p == "<stdin>" {
 		return p
+	}
+	if rel, ok := underRoot(p, root); ok {
+		return rel
 	}
 	return filepath.ToSlash(p)
 }
@@ -104,7 +125,7 @@ func WriteGitHubSummary(w io.Writer, files []File) error {
 			}
 			rows++
 			fmt.Fprintf(bw, "| %s | `%s` | %d | [%s](%s) | %s | %s |\n",
-				d.Severity, cell(githubPath(d.File)), d.Line, d.Rule, HelpURI(d.Rule), cell(d.Tool), cell(fullMessage(d)))
+				d.Severity, cell(githubPath(d.File, "")), d.Line, d.Rule, HelpURI(d.Rule), cell(d.Tool), cell(fullMessage(d)))
 		}
 	}
 	return bw.Flush()

@@ -267,6 +267,10 @@ func TestColorMode(t *testing.T) {
 		{"auto", true, env("TERM", "dumb"), false},
 		{"always", false, env("NO_COLOR", "1"), true},
 		{"never", true, env(), false},
+		{"auto", false, env("FORCE_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), true},
+		{"auto", false, env("FORCE_COLOR", ""), false},
+		{"never", true, env("FORCE_COLOR", "1"), false},
 	} {
 		m, err := ParseColorMode(c.mode)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -31,9 +32,15 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool               sarifTool                      `json:"tool"`
+	AutomationDetails  *sarifAutomation               `json:"automationDetails,omitempty"`
+	OriginalURIBaseIDs map[string]sarifArtifactLocate `json:"originalUriBaseIds,omitempty"`
+	Results            []sarifResult                  `json:"results"`
+	ColumnKind         string                         `json:"columnKind"`
+}
+
+type sarifAutomation struct {
+	ID string `json:"id"`
 }
 
 type sarifTool struct {
@@ -68,7 +75,8 @@ type sarifRuleLevel struct {
 }
 
 type sarifRuleProps struct {
-	Tags []string `json:"tags"`
+	Tags             []string `json:"tags"`
+	SecuritySeverity string   `json:"security-severity,omitempty"`
 }
 
 type sarifResult struct {
@@ -137,23 +145,51 @@ type SARIFOptions struct {
 	// Rules of results that are not among them are added.
 	Rules   []*lint.Rule
 	Version string // mcplint's version
+	// SourceRoot is the absolute path of the folder %SRCROOT% stands for,
+	// the root of the repository, against which artifact URIs are
+	// written; "" is the current directory.
+	SourceRoot string
+	// AutomationID becomes runs[0].automationDetails.id, which code
+	// scanning reads as the analysis category up to its last "/"; "" omits
+	// automationDetails.
+	AutomationID string
 }
+
+// SecurityPack is the pack whose rules get a security-severity, which
+// code scanning needs to rank an alert as a security problem. It is the
+// name of the rules' security pack.
+const SecurityPack = "security"
+
+// SecuritySeverity is the security-severity (a CVSS-like score from 0.0 to
+// 10.0 that GitHub code scanning reads: 9.0 and over critical, 7.0 to 8.9
+// high, 4.0 to 6.9 medium, 0.1 to 3.9 low) given to a security rule of
+// each default severity.
+var SecuritySeverity = map[lint.Severity]string{lint.Error: "8.0", lint.Warning: "5.0", lint.Info: "2.0"}
 
 // WriteSARIF writes a SARIF 2.1.0 log of one run: the tool's rules with
 // their documentation, and one result per diagnostic with its physical
 // location (file, line, column and byte region of the offending value),
 // its tool as a logical location, and its fix as a replacement of bytes.
-// Relative paths are relative to %SRCROOT%, the directory mcplint ran in;
-// columns count Unicode code points.
+// Paths inside SourceRoot are written relative to it with uriBaseId
+// %SRCROOT%, which originalUriBaseIds maps to SourceRoot's file URI; other
+// paths become absolute file URIs. Columns count Unicode code points.
 func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
+	root, err := sourceRoot(opt.SourceRoot)
+	if err != nil {
+		return err
+	}
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: "mcplint", Version: opt.Version,
 			InformationURI: "https://github.com/mcplint/mcplint",
 			Rules:          []sarifRule{},
 		}},
-		Results:    []sarifResult{},
-		ColumnKind: "unicodeCodePoints",
+		Results:            []sarifResult{},
+		ColumnKind:         "unicodeCodePoints",
+		OriginalURIBaseIDs: map[string]sarifArtifactLocate{srcRoot: {URI: fileURI(root, true)}},
+	}
+	if opt.AutomationID != "" {
+		run.AutomationDetails = &sarifAutomation{ID: opt.AutomationID}
 	}
 	index := map[string]int{}
 	addRule := func(r *lint.Rule) {
@@ -172,7 +208,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 			if _, ok := index[d.Rule]; !ok {
 				addRule(&lint.Rule{ID: d.Rule, Summary: d.Rule, Severity: d.Severity})
 			}
-			loc := artifactLocation(d.File)
+			loc := artifactLocation(d.File, root)
 			res := sarifResult{
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
 				Message: sarifMessage{Text: fullMessage(d)},
@@ -206,6 +242,10 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 	if tags == nil {
 		tags = []string{}
 	}
+	props := sarifRuleProps{Tags: tags}
+	if slices.Contains(r.Packs, SecurityPack) {
+		props.SecuritySeverity = SecuritySeverity[r.Severity]
+	}
 	return sarifRule{
 		ID: r.ID, Name: camel(r.ID),
 		ShortDescription:     sarifMessage{Text: r.Summary},
@@ -213,7 +253,7 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 		HelpURI:              HelpURI(r.ID),
 		Help:                 sarifMessage{Text: help, Markdown: RuleMarkdown(r, 3)},
 		DefaultConfiguration: sarifRuleLevel{Level: sarifLevel(r.Severity)},
-		Properties:           sarifRuleProps{Tags: tags},
+		Properties:           props,
 	}
 }
 
@@ -244,21 +284,58 @@ func sarifLevel(s lint.Severity) string {
 	return "note"
 }
 
-// artifactLocation names a file as a URI: relative paths against
-// %SRCROOT%, absolute ones as file URIs, standard input as "stdin".
-func artifactLocation(path string) sarifArtifactLocate {
+// srcRoot is the uriBaseId of the paths inside the source root.
+const srcRoot = "%SRCROOT%"
+
+// sourceRoot makes root absolute; "" is the current directory.
+func sourceRoot(root string) (string, error) {
+	if root == "" {
+		root = "."
+	}
+	return filepath.Abs(root)
+}
+
+// artifactLocation names a file as a URI: a path inside root relative to
+// %SRCROOT%, another as an absolute file URI, standard input as "stdin".
+func artifactLocation(path, root string) sarifArtifactLocate {
 	if path == "<stdin>" || path == "" {
 		return sarifArtifactLocate{URI: "stdin"}
 	}
-	slash := filepath.ToSlash(path)
-	if filepath.IsAbs(path) {
-		if !strings.HasPrefix(slash, "/") {
-			slash = "/" + slash // C:/x
-		}
-		return sarifArtifactLocate{URI: (&url.URL{Scheme: "file", Path: slash}).String()}
+	if rel, ok := underRoot(path, root); ok {
+		return sarifArtifactLocate{URI: (&url.URL{Path: rel}).String(), URIBaseID: srcRoot}
 	}
-	slash = strings.TrimPrefix(slash, "./")
-	return sarifArtifactLocate{URI: (&url.URL{Path: slash}).String(), URIBaseID: "%SRCROOT%"}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return sarifArtifactLocate{URI: fileURI(abs, false)}
+}
+
+// underRoot returns path relative to root, with forward slashes, when it
+// is inside root.
+func underRoot(path, root string) (string, bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// fileURI is the file URI of an absolute path; a folder's ends with "/",
+// as SARIF demands of originalUriBaseIds (§3.14.14).
+func fileURI(abs string, folder bool) string {
+	slash := filepath.ToSlash(abs)
+	if !strings.HasPrefix(slash, "/") {
+		slash = "/" + slash // C:/x
+	}
+	if folder && !strings.HasSuffix(slash, "/") {
+		slash += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: slash}).String()
 }
 
 // region is where d is: its start line and column, and, when the value it

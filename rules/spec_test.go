@@ -16,18 +16,6 @@ import (
 	"github.com/mcplint/mcplint/manifest"
 )
 
-// specDir finds the official MCP schemas, kept beside the repository (they
-// are read as oracles, never copied in).
-func specDir(t *testing.T) string {
-	t.Helper()
-	dir := testenv.RepoRoot(t)
-	spec := filepath.Join(dir, "..", "shared", "mcp-spec")
-	if _, err := os.Stat(spec); err != nil {
-		t.Fatalf("the official MCP schemas are expected at %s: %v", spec, err)
-	}
-	return spec
-}
-
 // specToolSchema compiles the Tool definition of one protocol version's
 // official schema.json.
 func specToolSchema(t *testing.T, version string) *jsonschema.Schema {
@@ -39,7 +27,7 @@ func specToolSchema(t *testing.T, version string) *jsonschema.Schema {
 // schema.json.
 func specDefinition(t *testing.T, version, name string) *jsonschema.Schema {
 	t.Helper()
-	path := filepath.Join(specDir(t), version, "schema.json")
+	path := filepath.Join(testenv.MCPSpec(t), version, "schema.json")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

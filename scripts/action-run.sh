@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The lint step of action.yml: reads the inputs from the environment, runs
-# mcplint, writes the step outputs, and exits with mcplint's status.
+# mcplint once (the log format, and SARIF to sarif-file when asked), writes
+# the step outputs, and exits with mcplint's status.
 set -uo pipefail
 
 # output NAME VALUE writes a step output in the delimiter form, with a
@@ -15,53 +16,109 @@ output() {
 args=()
 [ -n "${CONFIG:-}" ] && args+=(--config "$CONFIG")
 [ -n "${SELECT:-}" ] && args+=(--select "$SELECT")
-args+=(--fail-on "${FAIL_ON:-error}")
+[ -n "${FAIL_ON:-}" ] && args+=(--fail-on "$FAIL_ON")
+args+=(--format "${FORMAT:-github}")
+[ -n "${SARIF_FILE:-}" ] && args+=(--format "sarif=$SARIF_FILE")
+
+# outputs writes the step outputs and exits with status $1.
+outputs() {
+	if [ -n "${SARIF_FILE:-}" ] && [ -f "$SARIF_FILE" ] && [ "$1" -ne 2 ]; then
+		output sarif-file "$SARIF_FILE"
+	fi
+	output exit-code "$1"
+	exit "$1"
+}
 
 if [ -n "${SERVER_COMMAND:-}" ] && [ -n "${SERVER_URL:-}" ]; then
 	echo "::error title=mcplint::give server-command or server-url, not both"
-	exit 2
+	outputs 2
 fi
 
-if [ -n "${SERVER_COMMAND:-}" ] || [ -n "${SERVER_URL:-}" ]; then
-	if ! mcplint check --help >/dev/null 2>&1; then
-		echo "::error title=mcplint::this mcplint has no check command, so server-command and server-url cannot be used; use a version that has it"
-		exit 2
-	fi
-	# check writes text or JSON: a live server has no file to annotate.
-	if [ -n "${SERVER_COMMAND:-}" ]; then
-		mcplint check "${args[@]}" -- sh -c "$SERVER_COMMAND"
-	else
-		mcplint check "${args[@]}" --url "$SERVER_URL"
-	fi
-	status=$?
-	output exit-code "$status"
-	exit "$status"
+if [ -n "${SERVER_COMMAND:-}" ]; then
+	mcplint check "${args[@]}" -- sh -c "$SERVER_COMMAND"
+	outputs $?
+fi
+if [ -n "${SERVER_URL:-}" ]; then
+	mcplint check "${args[@]}" --url "$SERVER_URL"
+	outputs $?
 fi
 
-shopt -s globstar nullglob
+# glob_regex turns a glob into an extended regular expression over paths:
+# "**/" is any number of folders, "*" and "?" stay within one, [...] is
+# kept ([!...] becomes [^...]).
+glob_regex() {
+	local p=$1 out='' c i=0 j n=${#1}
+	while [ "$i" -lt "$n" ]; do
+		c=${p:i:1}
+		case $c in
+		'*')
+			if [ "${p:i:3}" = '**/' ]; then
+				out+='(.*/)?'
+				i=$((i + 3))
+				continue
+			elif [ "${p:i:2}" = '**' ]; then
+				out+='.*'
+				i=$((i + 2))
+				continue
+			fi
+			out+='[^/]*'
+			;;
+		'?') out+='[^/]' ;;
+		'[')
+			j=$((i + 1))
+			[ "${p:j:1}" = '!' ] && j=$((j + 1))
+			[ "${p:j:1}" = ']' ] && j=$((j + 1))
+			while [ "$j" -lt "$n" ] && [ "${p:j:1}" != ']' ]; do j=$((j + 1)); done
+			if [ "$j" -ge "$n" ]; then
+				out+='\['
+			else
+				c=${p:i:j-i+1}
+				[ "${c:1:1}" = '!' ] && c="[^${c:2}"
+				out+=$c
+				i=$j
+			fi
+			;;
+		'.' | '+' | '(' | ')' | '|' | '^' | '$' | '{' | '}' | '\') out+="\\$c" ;;
+		*) out+=$c ;;
+		esac
+		i=$((i + 1))
+	done
+	printf '^%s$' "$out"
+}
+
+# Bash 3.2 (macOS runners) has no globstar: there, patterns with "**" are
+# matched against a listing of the working directory instead (hidden
+# folders skipped, as globstar skips them).
+globstar=true
+shopt -s globstar 2>/dev/null || globstar=false
+shopt -s nullglob
+listing=
 files=()
 set -f
 patterns=($FILES) # split on spaces and newlines, not yet expanded
 set +f
-for p in "${patterns[@]}"; do
-	matches=($p)
+# ${a[@]+"${a[@]}"}: an empty array is "unbound" to set -u before Bash 4.4.
+for p in ${patterns[@]+"${patterns[@]}"}; do
+	matches=()
+	if [ "$globstar" = false ] && [[ $p == *'**'* ]]; then
+		if [ -z "$listing" ]; then
+			listing=$(find . -mindepth 1 \( -type d -name '.*' -prune \) -o -type f -print | sed 's|^\./||' | LC_ALL=C sort)
+		fi
+		re=$(glob_regex "${p#./}")
+		while IFS= read -r f; do
+			[[ $f =~ $re ]] && matches+=("$f")
+		done <<<"$listing"
+	else
+		matches=($p)
+	fi
 	if [ ${#matches[@]} -eq 0 ]; then
 		echo "::error title=mcplint::files: no file matches $p"
-		output exit-code 2
-		exit 2
+		outputs 2
 	fi
 	files+=("${matches[@]}")
 done
 
 # The files follow --, so that a file named like a flag (-x.json) is a file.
 stdin=/dev/null # with no files, mcplint reads the configuration's
-mcplint lint --format "${FORMAT:-github}" "${args[@]}" -- "${files[@]}" <"$stdin"
-status=$?
-
-if [ -n "${SARIF_FILE:-}" ] && [ "$status" -ne 2 ]; then
-	mkdir -p -- "$(dirname -- "$SARIF_FILE")"
-	mcplint lint --format sarif "${args[@]}" --fail-on never -- "${files[@]}" <"$stdin" >"$SARIF_FILE"
-	output sarif-file "$SARIF_FILE"
-fi
-output exit-code "$status"
-exit "$status"
+mcplint lint "${args[@]}" -- ${files[@]+"${files[@]}"} <"$stdin"
+outputs $?

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -42,13 +43,20 @@ func (e *env) app() *cli.Command {
 		ConfigureShellCompletionCommand: func(c *cli.Command) {
 			c.Hidden = false
 			c.Usage = "print a shell completion script: bash, zsh, fish or pwsh"
+			c.Action = func(_ context.Context, cmd *cli.Command) error {
+				if cmd.Args().Present() {
+					// No suggestion: tcsh is not a typo of bash.
+					return &usageError{err: fmt.Errorf("unknown shell %q (want %s)", cmd.Args().First(), strings.Join(subcommandNames(cmd), ", ")), help: cmd.FullName()}
+				}
+				return cli.ShowSubcommandHelp(cmd)
+			}
 		},
 		// Errors are printed once, by run; never os.Exit from inside.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError:   onUsageError,
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.Args().Present() {
-				return &usageError{err: fmt.Errorf("unknown command %q", cmd.Args().First()), help: "mcplint"}
+				return unknownName("command", cmd.Args().First(), subcommandNames(cmd), "mcplint")
 			}
 			return cli.ShowRootCommandHelp(cmd)
 		},
@@ -96,7 +104,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.StringFlag{
 			Name:  "color",
 			Value: "auto",
-			Usage: "`WHEN` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never",
+			Usage: "`WHEN` to colour the text output: auto (on a terminal unless NO_COLOR is set, anywhere when FORCE_COLOR is set), always or never",
 		},
 	}
 }
@@ -234,11 +242,10 @@ func formatFlag() cli.Flag {
 	return &cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"}
 }
 
-// reportOptions reads the flags that check and breaking share: the report
-// format (through the command's own format reader), --fail-on, --color and
-// the rule selection.
-func (e *env) reportOptions(cmd *cli.Command, formatOf func(*cli.Command) (string, error)) (fmtName string, min lint.Severity, color bool, cfg lint.Config, err error) {
-	if fmtName, err = formatOf(cmd); err != nil {
+// reportOptions reads the flags of breaking, which reads no configuration
+// file: the report formats, --fail-on, --color and the rule selection.
+func (e *env) reportOptions(cmd *cli.Command) (outs []reportOutput, min lint.Severity, color bool, cfg lint.Config, err error) {
+	if outs, err = reportOutputs(cmd); err != nil {
 		return
 	}
 	if min, err = failOn(cmd); err != nil {
@@ -249,4 +256,27 @@ func (e *env) reportOptions(cmd *cli.Command, formatOf func(*cli.Command) (strin
 	}
 	cfg, err = e.config(cmd)
 	return
+}
+
+// unknownName is the usage error for a mistyped name, suggesting the
+// closest of names.
+func unknownName(what, name string, names []string, help string) error {
+	msg := fmt.Sprintf("unknown %s %q", what, name)
+	if s := lint.Closest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	} else {
+		msg += " (want " + strings.Join(names, ", ") + ")"
+	}
+	return &usageError{err: errors.New(msg), help: help}
+}
+
+// subcommandNames lists the commands under cmd that are not hidden.
+func subcommandNames(cmd *cli.Command) []string {
+	var names []string
+	for _, c := range cmd.Commands {
+		if !c.Hidden && c.Name != "help" {
+			names = append(names, c.Name)
+		}
+	}
+	return names
 }

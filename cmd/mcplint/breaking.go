@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -64,7 +65,7 @@ func (e *env) breakingCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
 			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
 			&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give the server at most `DURATION` for the whole conversation"},
-			reportFormatFlag(),
+			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
 		}, append(append(fileLimitFlags(), serverLimitFlags()...), flags...)...),
 		Action: e.breaking,
@@ -72,7 +73,7 @@ func (e *env) breakingCommand() *cli.Command {
 }
 
 func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
-	fmtName, min, color, cfg, err := e.reportOptions(cmd, reportFormat)
+	outs, min, color, cfg, err := e.reportOptions(cmd)
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	var newSrc string
 	var server *live.ConfiguredServer
 	if cmd.Bool("live") || cmd.String("url") != "" {
-		targets, err := e.checkTargets(cmd)
+		targets, err := e.commandLineTarget(cmd)
 		if err != nil {
 			return err
 		}
@@ -137,11 +138,13 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 		return &inputErrors{errs: []error{err}}
 	}
 	files := []report.File{{Manifest: new, Diagnostics: rep.New}, {Manifest: old, Diagnostics: rep.Old}}
-	if fmtName == "text" {
-		err = report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
-	} else {
-		err = e.writeReport(e.stdout, fmtName, files, selected)
-	}
+	rc := reportContext{rules: selected, command: "breaking"}
+	err = writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
+		if format == "text" {
+			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+		}
+		return e.writeReport(w, format, files, rc)
+	})
 	if err != nil {
 		return err
 	}

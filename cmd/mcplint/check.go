@@ -17,6 +17,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/live"
 	"github.com/mcplint/mcplint/manifest"
@@ -35,15 +36,18 @@ stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
   mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
-  mcplint check --config .vscode/mcp.json
+  mcplint check --client-config .vscode/mcp.json
   mcplint check --discover --dry-run
+  mcplint check
 
 A command after -- is started as a stdio server (in its own process group,
 stopped with everything it started when the check ends). A --url is reached
 over Streamable HTTP, falling back to the legacy HTTP+SSE transport when the
-server only speaks that. --config checks every server of an MCP client
-configuration file (Claude Desktop, Claude Code's .mcp.json, Cursor's
-mcp.json, VS Code's mcp.json, Windsurf, Gemini CLI), several at a time.
+server only speaks that. --client-config checks every server of an MCP
+client configuration file (Claude Desktop, Claude Code's .mcp.json,
+Cursor's mcp.json, VS Code's mcp.json, Windsurf, Gemini CLI), several at a
+time; with no target at all, check does the same with the "servers" of
+.mcplint.yaml.
 
 --discover finds the configurations of the MCP clients of this user and of
 the project in the current directory: Claude Desktop, Claude Code (user,
@@ -54,9 +58,12 @@ servers are programs named in other people's files, so they are started
 only with --yes (--dry-run lists and starts nothing). Each is reported as
 "CLIENT (SCOPE): NAME".
 
-The default rules are lint's (packs mcp and robust) and the security pack.
-They are checked against the protocol version the server negotiated, unless
---protocol says otherwise.
+Like lint, check follows .mcplint.yaml (or --config FILE): its select,
+extend-select, protocol, severity, options, ignore and fail-on, with the
+flags over them. The default rules are lint's (packs mcp and robust) and the
+security pack. They are checked against the protocol version the server
+negotiated, unless --protocol or the configuration's protocol says
+otherwise.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,
@@ -87,9 +94,9 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
-			formatFlag(),
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary lines"},
-		}...), append(serverLimitFlags(), e.selectionFlags()...)...),
+			reportFormatFlag("standard output"),
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
+		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
 		Action: e.check,
 	}
 }
@@ -103,7 +110,7 @@ func serverTargetFlags(verb string) []cli.Flag {
 		&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
 		&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
 		&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
-		&cli.StringFlag{Name: "config", Usage: verb + " every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
+		&cli.StringFlag{Name: "client-config", Usage: verb + " every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
 		&cli.BoolFlag{Name: "discover", Usage: "find the MCP client configurations of this user and project (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex, .mcp.json) and list their servers; starting them needs --yes"},
 		&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
 		&cli.BoolFlag{Name: "yes", Usage: "with --discover: start the servers found and " + verb + " them"},
@@ -130,10 +137,11 @@ type serverFailures struct{ msgs []string }
 func (f *serverFailures) Error() string { return strings.Join(f.msgs, "; ") }
 
 func (e *env) check(ctx context.Context, cmd *cli.Command) error {
-	fmtName, min, color, cfg, err := e.reportOptions(cmd, format)
+	outs, color, set, err := e.reportSettings(cmd, e.stdoutTTY)
 	if err != nil {
-		return err
+		return e.clientConfigHint(cmd, err)
 	}
+	cfg, min := set.lint, set.failOn
 	if len(cfg.Select) == 0 {
 		packs := lint.Packs(e.catalogue)
 		for _, p := range checkExtraPacks {
@@ -144,14 +152,12 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	// The selection is checked now, for a usage error before any server
 	// is started.
-	if _, err := lint.New(e.catalogue, cfg); err != nil {
+	selected, err := lint.New(e.catalogue, cfg)
+	if err != nil {
 		return &usageError{err: err}
 	}
-	fixedProtocol := cmd.IsSet("protocol")
+	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
-	if save != "" && (cmd.Bool("discover") || cmd.String("config") != "") {
-		return usagef("--save writes one server's listing; it cannot be used with --config or --discover")
-	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
 		if locked, err = readLock(cmd.String("lockfile")); err != nil {
@@ -160,7 +166,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	results, single, err := e.runServers(ctx, cmd, fmtName, save, func(l *live.Listing) (*lint.Linter, error) {
+	results, single, err := e.runServers(ctx, cmd, streamFormat(outs), save, set.file, func(l *live.Listing) (*lint.Linter, error) {
 		c := cfg
 		if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
 			c.Protocol = l.Server.Protocol
@@ -182,20 +188,33 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 			}
 		}
 	}
-	quiet := cmd.Bool("quiet")
-	if single {
-		return e.reportOne(results[0], fmtName, color, quiet, min)
+	out := checkReport{
+		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min,
+		rc: reportContext{rules: selected.Rules, command: "check", configPath: set.configPath()},
 	}
-	return e.reportMany(results, fmtName, color, quiet, min)
+	if single {
+		return e.reportOne(results[0], out)
+	}
+	return e.reportMany(results, out)
+}
+
+// streamFormat is the format written to standard output, which --discover
+// lists its servers in: json when asked, text otherwise.
+func streamFormat(outs []reportOutput) string {
+	if slices.Contains(outs, reportOutput{format: "json"}) {
+		return "json"
+	}
+	return "text"
 }
 
 // runServers reaches the servers the command line names (a command, a
-// URL, --config or --discover) and lists and lints each, with the linter
-// linterFor returns for its listing. single reports whether one server
-// was named (not --config or --discover); results is nil, with a nil
-// error, when --discover only listed. ctx's cancellation (Ctrl-C) stops
-// the servers.
-func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save string, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
+// URL, --client-config or --discover), or with none of them the servers
+// of the project configuration file, and lists and lints each, with the
+// linter linterFor returns for its listing. single reports whether one
+// server was named (not several from a configuration or --discover);
+// results is nil, with a nil error, when --discover only listed. ctx's
+// cancellation (Ctrl-C) stops the servers.
+func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save string, file *config.File, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
 	limits, err := serverLimits(cmd)
 	if err != nil {
 		return nil, false, err
@@ -205,16 +224,20 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 		return nil, false, usagef("--dry-run and --yes go with --discover")
 	}
 	var servers []live.ConfiguredServer
+	several := discover
 	if discover {
 		servers, err = e.discover(cmd, fmtName)
 		if errors.Is(err, errListed) {
 			return nil, false, nil
 		}
 	} else {
-		servers, err = e.checkTargets(cmd)
+		servers, several, err = e.checkTargets(cmd, file)
 	}
 	if err != nil {
 		return nil, false, err
+	}
+	if save != "" && several {
+		return nil, false, usagef("--save writes one server's listing; it cannot be used with several servers (--client-config, --discover or the servers of %s)", config.Names[0])
 	}
 	// The manifest of a saved listing is named after the file, so that
 	// findings point into it; the report names servers as configured.
@@ -228,7 +251,7 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 	e.superviseServers()
 	defer live.KillOrphans()
 
-	single = cmd.String("config") == "" && !discover
+	single = !several
 	all := live.CheckAll(ctx, servers, live.CheckOptions{
 		Options: live.Options{Limits: limits},
 		Timeout: cmd.Duration("timeout"),
@@ -257,25 +280,48 @@ func (e *env) superviseServers() {
 	_ = live.AdoptOrphans()
 }
 
-// checkTargets reads the command line into the servers to check.
-func (e *env) checkTargets(cmd *cli.Command) ([]live.ConfiguredServer, error) {
+// checkTargets reads the command line into the servers to check; with no
+// target named, they are the servers of the project configuration file.
+// several says they come from a configuration, to be reported server by
+// server.
+func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.ConfiguredServer, several bool, err error) {
 	args := cmd.Args().Slice()
-	if path := cmd.String("config"); path != "" {
+	switch {
+	case cmd.String("client-config") != "":
+		path := cmd.String("client-config")
 		if len(args) > 0 || cmd.String("url") != "" {
-			return nil, usagef("--config checks the servers of a file; give no command or --url with it")
+			return nil, false, usagef("--client-config checks the servers of a file; give no command or --url with it")
 		}
-		servers, err := live.ReadClientConfig(path, e.lookupEnv)
+		servers, err = live.ReadClientConfig(path, e.lookupEnv)
 		if err != nil {
-			return nil, &inputErrors{errs: []error{err}}
+			return nil, false, &inputErrors{errs: []error{err}}
 		}
 		if len(servers) == 0 {
-			return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no server to check", path)}}
+			return nil, false, &inputErrors{errs: []error{fmt.Errorf("%s: no server to check", path)}}
 		}
-		for _, s := range servers {
-			e.addSecrets(s.Target)
+	case len(args) == 0 && cmd.String("url") == "":
+		if file == nil || len(file.Servers) == 0 {
+			where := "no configuration file was found"
+			if file != nil {
+				where = file.Path + " has no servers"
+			}
+			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
 		}
-		return servers, nil
+		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+	default:
+		servers, err = e.commandLineTarget(cmd)
+		return servers, false, err
 	}
+	for _, s := range servers {
+		e.addSecrets(s.Target)
+	}
+	return servers, true, nil
+}
+
+// commandLineTarget reads the server the command line names: a command
+// after --, or --url.
+func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, error) {
+	args := cmd.Args().Slice()
 	t := live.Target{
 		Transport: cmd.String("transport"),
 		Command:   args,
@@ -401,24 +447,48 @@ func surfaceCounts(m *manifest.Manifest) string {
 		count(len(m.Resources), "resource") + ", " + count(len(m.Templates), "resource template")
 }
 
-func (e *env) reportOne(r checked, fmtName string, color, quiet bool, min lint.Severity) error {
+// checkReport is how the outcome of check is reported.
+type checkReport struct {
+	outs  []reportOutput
+	color bool
+	quiet bool
+	min   lint.Severity
+	rc    reportContext
+}
+
+// onStream says whether format is written to standard output.
+func (o checkReport) onStream(format string) bool {
+	return slices.Contains(o.outs, reportOutput{format: format})
+}
+
+func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-	if fmtName == "json" {
-		doc := checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)}
-		if err := writeIndentedJSON(e.stdout, doc); err != nil {
-			return err
+	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
+		switch format {
+		case "json":
+			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)})
+		case "text":
+			if !o.quiet {
+				fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
+			}
+			if err := report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet}); err != nil {
+				return err
+			}
+			writeChanges(w, r)
+			return nil
 		}
-	} else {
-		fmt.Fprintf(e.stdout, "server %s\n\n", serverLine(r.listing))
-		if err := report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: quiet}); err != nil {
-			return err
-		}
-		writeChanges(e.stdout, r)
+		return e.writeReport(w, format, files, o.rc)
+	})
+	if err != nil {
+		return err
 	}
-	return lockOutcome([]checked{r}, outcome(files, nil, min))
+	if !o.onStream("text") && !o.onStream("json") {
+		writeChanges(e.stderr, r) // what changed since the lock, which no other format says
+	}
+	return lockOutcome([]checked{r}, outcome(files, nil, o.min))
 }
 
 // checkJSON is the JSON report of one server: the lint report plus what
@@ -461,7 +531,7 @@ func toolNames(l *live.Listing) []string {
 	return out
 }
 
-// configJSON is the JSON report of --config.
+// configJSON is the JSON report of several servers.
 type configJSON struct {
 	Version int                `json:"version"`
 	Servers []configServerJSON `json:"servers"`
@@ -478,58 +548,94 @@ type configServerJSON struct {
 	Error string `json:"error"`
 }
 
-func (e *env) reportMany(results []checked, fmtName string, color, quiet bool, min lint.Severity) error {
+// reportMany reports several servers: text and JSON server by server, the
+// other formats as one report whose files are the servers. The servers
+// that failed are listed on standard error unless a text or JSON report
+// on standard output says it.
+func (e *env) reportMany(results []checked, o checkReport) error {
 	var (
 		all    []report.File
-		failed int
+		failed []string
 	)
-	if fmtName == "json" {
-		doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
-		for _, r := range results {
-			s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Diagnostics: []report.JSONDiagnostic{}}
-			if r.err != nil {
-				failed++
-				s.Error = failureLines(r.err)
-			} else {
-				files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-				all = append(all, files...)
-				rep := report.NewJSONReport(files)
-				srv := r.listing.Server
-				s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
-				s.Locked = lockOf(r)
-			}
-			doc.Servers = append(doc.Servers, s)
+	for _, r := range results {
+		if r.err != nil {
+			failed = append(failed, r.name+": "+oneLineError(r.err))
+			continue
 		}
-		if err := writeIndentedJSON(e.stdout, doc); err != nil {
-			return err
+		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
+	}
+	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
+		switch format {
+		case "json":
+			return writeIndentedJSON(w, manyJSON(results))
+		case "text":
+			return writeManyText(w, results, color, o.quiet)
 		}
-	} else {
-		var summary strings.Builder
+		return e.writeReport(w, format, all, o.rc)
+	})
+	if err != nil {
+		return err
+	}
+	if !o.onStream("text") && !o.onStream("json") {
 		for _, r := range results {
-			fmt.Fprintf(e.stdout, "== %s\n", r.name)
-			if r.err != nil {
-				failed++
-				fmt.Fprintf(e.stdout, "failed: %s\n\n", failureLines(r.err))
-				fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
-				continue
-			}
-			fmt.Fprintf(e.stdout, "server %s\n\n", serverLine(r.listing))
-			files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-			all = append(all, files...)
-			if err := report.WriteText(e.stdout, files, report.TextOptions{Color: color, Quiet: quiet}); err != nil {
-				return err
-			}
-			writeChanges(e.stdout, r)
-			fmt.Fprintln(e.stdout)
-			s := report.Summarize(files)
+			writeChanges(e.stderr, r)
+		}
+	}
+	if len(failed) > 0 {
+		if o.onStream("text") || o.onStream("json") {
+			failed = nil // the report said it
+		}
+		return &serverFailures{msgs: failed}
+	}
+	return lockOutcome(results, outcome(all, nil, o.min))
+}
+
+func manyJSON(results []checked) configJSON {
+	doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
+	for _, r := range results {
+		s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Diagnostics: []report.JSONDiagnostic{}}
+		if r.err != nil {
+			s.Error = failureLines(r.err)
+		} else {
+			rep := report.NewJSONReport([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
+			srv := r.listing.Server
+			s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
+			s.Locked = lockOf(r)
+		}
+		doc.Servers = append(doc.Servers, s)
+	}
+	return doc
+}
+
+// writeManyText writes each server's findings under "== NAME", then one
+// summary line a server; quiet writes only the summary lines.
+func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
+	var summary strings.Builder
+	for _, r := range results {
+		if r.err != nil {
+			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
+		} else {
+			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
 			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
 		}
-		fmt.Fprint(e.stdout, summary.String())
+		if quiet {
+			continue
+		}
+		fmt.Fprintf(w, "== %s\n", r.name)
+		if r.err != nil {
+			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
+			continue
+		}
+		fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
+		files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
+		if err := report.WriteText(w, files, report.TextOptions{Color: color}); err != nil {
+			return err
+		}
+		writeChanges(w, r)
+		fmt.Fprintln(w)
 	}
-	if failed > 0 {
-		return &serverFailures{}
-	}
-	return lockOutcome(results, outcome(all, nil, min))
+	_, err := io.WriteString(w, summary.String())
+	return err
 }
 
 func oneLineError(err error) string {
@@ -548,4 +654,18 @@ func writeIndentedJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// clientConfigHint adds a hint to a configuration error when --config
+// names an MCP client configuration, which check reads with
+// --client-config.
+func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
+	path := cmd.String("config")
+	if path == "" {
+		return err
+	}
+	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
+		return err
+	}
+	return usagef("%v\n%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", err, path, path)
 }

@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcplint/mcplint/internal/testenv"
 )
 
 // The interop tests check servers no one here wrote: the MCP reference
@@ -19,20 +20,13 @@ import (
 // live/testdata/reference-servers/package-lock.json, so the tools they list
 // and the findings on them are stable.
 
-const installHint = "run .ci/setup.d/reference-servers.sh (npm ci in live/testdata/reference-servers) to install the reference servers"
-
 // referenceServer returns the entry point of an installed reference server.
 func referenceServer(t *testing.T, name string) string {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Fatalf("node is not installed: the interop tests need Node.js and the reference servers; %s", installHint)
-	}
-	path, err := filepath.Abs(filepath.Join("..", "..", "live", "testdata", "reference-servers", "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.NPM(t, "live/testdata/reference-servers")
+	path := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js")
 	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("reference server %s is not installed (%v): %s", name, err, installHint)
+		t.Fatalf("reference server %s is not in the locked packages: %v", name, err)
 	}
 	return path
 }
@@ -150,12 +144,12 @@ func TestInteropStreamableHTTP(t *testing.T) {
 	port := freePort(t)
 	cmd := exec.Command("node", entry, "streamableHttp")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd)
 		_ = cmd.Wait()
 	})
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -188,7 +187,7 @@ func TestCheckFailures(t *testing.T) {
 	}
 	if b, err := os.ReadFile(pidfile); err != nil {
 		t.Error(err)
-	} else if pid, _ := strconv.Atoi(string(b)); syscall.Kill(pid, 0) == nil {
+	} else if pid, _ := strconv.Atoi(string(b)); processExists(pid) {
 		t.Errorf("the hanging server (pid %d) is still running", pid)
 	}
 	r = mcplint(t, runOpts{}, "check", "--", "mcplint-no-such-server")
@@ -203,7 +202,9 @@ func TestCheckUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check"}, "give a command to start (after --) or a URL"},
+		{[]string{"check", "--no-config"}, "nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in .mcplint.yaml (no configuration file was found)"},
+		{[]string{"check", "--config", "testdata/project/.mcplint.yaml"}, "testdata/project/.mcplint.yaml has no servers"},
+		{[]string{"check", "--client-config", "testdata/clean.json", "--", "server"}, "--client-config checks the servers of a file; give no command or --url with it"},
 		{[]string{"check", "--url", "http://127.0.0.1:1/mcp", "--", "server"}, "give either a command or a URL, not both"},
 		{[]string{"check", "--transport", "ftp", "--url", "http://127.0.0.1:1/mcp"}, `unknown transport "ftp"`},
 		{[]string{"check", "--header", "novalue", "--url", "http://127.0.0.1:1/mcp"}, `--header "novalue": want 'NAME: VALUE'`},
@@ -232,7 +233,7 @@ func TestCheckConfig(t *testing.T) {
 	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--config", path)
+	r := mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--client-config", path)
 	r.want(t, 3)
 	for _, want := range []string{
 		"== crashing\nfailed: the server exited during the conversation (exit status 2)\n",
@@ -246,12 +247,12 @@ func TestCheckConfig(t *testing.T) {
 		}
 	}
 	// On a terminal, progress goes to standard error.
-	r = mcplint(t, runOpts{tty: true, env: map[string]string{"MODE": "ok"}}, "check", naming, "--color=never", "--config", path)
+	r = mcplint(t, runOpts{tty: true, env: map[string]string{"MODE": "ok"}}, "check", naming, "--color=never", "--client-config", path)
 	r.want(t, 3)
 	if !strings.Contains(r.stderr, "\rchecking 3 servers: 3 done\r\033[K") {
 		t.Errorf("progress: %q", r.stderr)
 	}
-	r = mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--format=json", "--config", path)
+	r = mcplint(t, runOpts{env: map[string]string{"MODE": "ok"}}, "check", naming, "--fail-on=warning", "--format=json", "--client-config", path)
 	r.want(t, 3)
 	var doc struct {
 		Servers []struct {
@@ -268,6 +269,9 @@ func TestCheckConfig(t *testing.T) {
 
 // TestCheckInterrupt: Ctrl-C stops the check and the server it started.
 func TestCheckInterrupt(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows cannot send os.Interrupt to a process")
+	}
 	pidfile := filepath.Join(t.TempDir(), "pid")
 	args, _ := json.Marshal([]string{"check", serverEnvFlag("hang"), "--env=MCPLINT_CHECK_TEST_PIDFILE=" + pidfile, "--", os.Args[0]})
 	cmd := exec.Command(os.Args[0])
@@ -296,10 +300,10 @@ func TestCheckInterrupt(t *testing.T) {
 	}
 	// The server was killed; once its parent (mcplint) is gone it is
 	// reaped, so it must not exist at all.
-	for deadline := time.Now().Add(3 * time.Second); syscall.Kill(server, 0) == nil && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(3 * time.Second); processExists(server) && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 	}
-	if err := syscall.Kill(server, 0); err == nil {
+	if processExists(server) {
 		t.Errorf("the server (pid %d) is still running", server)
 	}
 }

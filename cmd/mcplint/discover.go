@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcplint/mcplint/clients"
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/live"
 	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
@@ -18,8 +19,8 @@ import (
 // discoverTargets finds the client configurations of this user and project
 // (package clients). The servers are returned named "Client (scope): name".
 func (e *env) discoverTargets(cmd *cli.Command) ([]live.ConfiguredServer, []clients.Config, error) {
-	if cmd.Args().Len() > 0 || cmd.String("url") != "" || cmd.String("config") != "" {
-		return nil, nil, usagef("--discover finds the servers to check; give no command, --url or --config with it")
+	if cmd.Args().Len() > 0 || cmd.String("url") != "" || cmd.String("client-config") != "" {
+		return nil, nil, usagef("--discover finds the servers to check; give no command, --url or --client-config with it")
 	}
 	home := e.home()
 	if home == "" {
@@ -121,7 +122,7 @@ func (e *env) listServers(configs []clients.Config, fmtName, home string) error 
 			fmt.Fprintf(e.stdout, "  %-*s  %s\n", width, s.Name, serverUse(s))
 		}
 	}
-	fmt.Fprintf(e.stdout, "%d configuration%s, %d server%s\n", len(configs), plural(len(configs)), servers, plural(servers))
+	fmt.Fprintf(e.stdout, "%d configuration%s, %d server%s\n", len(configs), english.Plural(len(configs), "", "s"), servers, english.Plural(servers, "", "s"))
 	return nil
 }
 
@@ -177,13 +178,6 @@ func tilde(s, home string) string {
 		return s
 	}
 	return strings.ReplaceAll(s, home+string(filepath.Separator), "~"+string(filepath.Separator))
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // discoveryJSON is --dry-run's JSON report.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -26,7 +27,9 @@ nothing: every file is read and fixed first, and none is written if one
 fails or changed since it was read; each is replaced through a temporary
 file renamed over it, keeping its owner and mode (a file with several hard
 links is rewritten in place). With --diff a unified diff is printed, which
-` + "`git apply`" + ` accepts. Several files need -w or --diff.
+` + "`git apply`" + ` accepts from the current directory (a file named by an absolute
+path outside it is named from the root of its git work tree, where
+` + "`git apply`" + ` accepts it). Several files need -w or --diff.
 
 Safe fixes keep the tool's contract; unsafe ones change it and run only with
 --unsafe-fixes. What remains after fixing is reported on standard error (its
@@ -44,14 +47,14 @@ func (e *env) fixCommand() *cli.Command {
 			&cli.BoolFlag{Name: "diff", Usage: "print a unified diff of the changes instead of the result"},
 			&cli.BoolFlag{Name: "unsafe-fixes", Usage: "apply unsafe fixes too (they change what the tool accepts or means)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only the summary of what remains, and nothing when nothing does"},
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the report of what remains, on standard error: " + strings.Join(reportFormats, ", ")},
+			reportFormatFlag("standard error (the report of what remains)"),
 		}, append(append(projectFlags(), fileLimitFlags()...), e.selectionFlags()...)...),
 		Action: e.fix,
 	}
 }
 
 func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
-	fmtName, color, set, err := e.reportSettings(cmd, e.stderrTTY)
+	outs, color, set, err := e.reportSettings(cmd, e.stderrTTY)
 	if err != nil {
 		return err
 	}
@@ -100,7 +103,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 		}
 		changed := !bytes.Equal(res.Src, m.Src)
 		if diff && changed {
-			d, err := report.Diff(path, m.Src, res.Src)
+			d, err := report.Diff(diffName(path), m.Src, res.Src)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -132,11 +135,13 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			errs = append(errs, err)
 		}
 	}
-	if fmtName == "text" {
-		err = report.WriteText(e.stderr, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
-	} else {
-		err = e.writeReport(e.stderr, fmtName, done, linter.Rules)
-	}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	err = writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
+		if format == "text" {
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
+		}
+		return e.writeReport(w, format, done, rc)
+	})
 	if err != nil {
 		return err
 	}
@@ -184,4 +189,33 @@ func (e *env) writeFile(ctx context.Context, path string, data []byte) error {
 		}
 		return nil
 	})
+}
+
+// diffName is how --diff names path in the patch's headers, which git
+// apply refuses when absolute: relative to the current directory when the
+// file is under it, else relative to the root of the git work tree that
+// holds it, else without its leading separator (for patch -p1 run from
+// the file system's root).
+func diffName(path string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
+		}
+	}
+	for dir := filepath.Dir(path); ; {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			if rel, err := filepath.Rel(dir, path); err == nil {
+				return rel
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return strings.TrimLeft(filepath.ToSlash(path[len(filepath.VolumeName(path)):]), "/")
 }

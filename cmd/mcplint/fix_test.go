@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcplint/mcplint/internal/testenv"
 )
 
 // fixedSafe is testdata/fixable.json after the safe fix of the test rules.
@@ -294,5 +295,48 @@ func TestFixNotConverging(t *testing.T) {
 	}
 	if r.stdout != `{"name": "a", "title": "x"}` {
 		t.Errorf("stdout: %q", r.stdout)
+	}
+}
+
+// TestFixDiffAbsolutePath: --diff of a file named by its absolute path
+// gives a patch git apply accepts: under the current directory, from
+// there; elsewhere, from the root of the file's git work tree.
+func TestFixDiffAbsolutePath(t *testing.T) {
+	testenv.Command(t, "git")
+	fixable, err := os.ReadFile("testdata/fixable.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name       string
+		file, from string // the file under the repository, where mcplint runs
+	}{
+		{"under the current directory", "servers/tools.json", "."},
+		{"in another repository", "servers/tools.json", "elsewhere"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			base := t.TempDir()
+			repo := filepath.Join(base, "repo")
+			abs := filepath.Join(repo, c.file)
+			copyFile(t, "fixable.json", repo, c.file, 0o644)
+			git(t, "", "-C", repo, "init", "-q")
+			wd := repo
+			if c.from != "." {
+				wd = filepath.Join(base, c.from)
+				if err := os.MkdirAll(wd, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(wd)
+			r := mcplint(t, runOpts{}, "fix", "--select=test", "--diff", abs)
+			r.want(t, 0)
+			if !strings.HasPrefix(r.stdout, "--- a/servers/tools.json\n+++ b/servers/tools.json\n") {
+				t.Fatalf("patch headers:\n%s", r.stdout)
+			}
+			git(t, r.stdout, "-C", repo, "apply", "-")
+			if got, _ := os.ReadFile(abs); string(got) != fixedSafe || bytes.Equal(got, fixable) {
+				t.Errorf("after git apply:\n%s", got)
+			}
+		})
 	}
 }

@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -56,7 +55,7 @@ func hostileServer(mode string) (code int, ok bool) {
 		// A grandchild in a session of its own, then a working server.
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), checkServerEnv+"=sleep")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		newSession(cmd)
 		if err := cmd.Start(); err != nil {
 			return 1, true
 		}
@@ -373,14 +372,14 @@ func TestHostileProcesses(t *testing.T) {
 		}
 		if running(pid) {
 			t.Errorf("process %d survived the check", pid)
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+			killProcess(pid)
 		}
 	}
 }
 
 // running reports whether pid is a process that has not exited.
 func running(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
+	if !processExists(pid) {
 		return false
 	}
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
@@ -455,7 +454,7 @@ func TestHostileSecrets(t *testing.T) {
 		"stdio": {"command": %q, "env": {%q: "leakerror", "MCPLINT_CHECK_TEST_SECRET": "${VALUE}"}}
 	}}`, srv.URL+"/mcp?api_key=${KEY}", os.Args[0], checkServerEnv))
 	for _, f := range []string{"text", "json"} {
-		run("check", "--format="+f, "--config", cfg)
+		run("check", "--format="+f, "--client-config", cfg)
 	}
 	out := seen.String()
 	for _, secret := range []string{token, key, value} {

@@ -160,7 +160,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 #     file: "vendor/*.json"
 #     reason: names kept for existing clients
 `, strings.Join(lint.DefaultPacks, " and "), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
-	b.WriteString("\n# MCP servers to check live, as in .mcp.json's mcpServers.\n")
+	b.WriteString("\n# MCP servers that `mcplint check` checks when no server is named, as in .mcp.json's mcpServers.\n")
 	if len(servers) == 0 {
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")
 		return b.String()

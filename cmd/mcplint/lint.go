@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
 
 	"github.com/urfave/cli/v3"
 
@@ -28,7 +30,7 @@ func (e *env) lintCommand() *cli.Command {
 		Description:  lintDescription,
 		OnUsageError: onUsageError,
 		Flags: append(append([]cli.Flag{
-			reportFormatFlag(),
+			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
 			&cli.StringFlag{Name: "baseline", Usage: "report only the findings that are not in the baseline `FILE` (see --write-baseline)"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record today's findings in the baseline `FILE` and exit 0; later runs with --baseline FILE report only new ones"},
@@ -38,7 +40,7 @@ func (e *env) lintCommand() *cli.Command {
 }
 
 func (e *env) lint(_ context.Context, cmd *cli.Command) error {
-	fmtName, color, set, err := e.reportSettings(cmd, e.stdoutTTY)
+	outs, color, set, err := e.reportSettings(cmd, e.stdoutTTY)
 	if err != nil {
 		return err
 	}
@@ -47,7 +49,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	}
 	min := set.failOn
 	// SARIF carries each fix's edits; the other formats only name fixes.
-	set.lint.FixEdits = fmtName == "sarif"
+	set.lint.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
 	linter, err := lint.New(e.catalogue, set.lint)
 	if err != nil {
 		return &usageError{err: err}
@@ -85,11 +87,13 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if p := cmd.String("write-baseline"); p != "" {
 		return e.writeBaseline(p, done, errs)
 	}
-	if fmtName == "text" {
-		err = report.WriteText(e.stdout, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
-	} else {
-		err = e.writeReport(e.stdout, fmtName, done, linter.Rules)
-	}
+	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath()}
+	err = writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
+		if format == "text" {
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+		}
+		return e.writeReport(w, format, done, rc)
+	})
 	if err != nil {
 		return err
 	}

@@ -12,13 +12,15 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/live"
 	"github.com/mcplint/mcplint/pin"
 )
 
 const lockDescription = `Lists the servers named as for ` + "`mcplint check`" + ` (a command after --, --url,
---config, or --discover --yes) and writes, for each, the digest of every
+--client-config, --discover --yes, or with none of them the servers of
+.mcplint.yaml) and writes, for each, the digest of every
 tool, prompt, resource and resource template it publishes, and of its
 instructions, to the lock file (mcplint.lock, or --lockfile FILE).
 ` + "`mcplint check --locked`" + ` then fails (exit status 1) when a server publishes
@@ -29,7 +31,7 @@ pull") fails CI.
 
   mcplint lock -- npx -y @modelcontextprotocol/server-everything
   mcplint check --locked -- npx -y @modelcontextprotocol/server-everything
-  mcplint lock --config .mcp.json
+  mcplint lock --client-config .mcp.json
 
 An existing lock file keeps the servers not listed now; the ones listed
 replace their entries. Nothing is written when a server cannot be listed
@@ -44,7 +46,7 @@ func (e *env) lockCommand() *cli.Command {
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
 		Description:  lockDescription,
 		OnUsageError: onUsageError,
-		Flags:        append(append(serverTargetFlags("lock"), lockfileFlag()), serverLimitFlags()...),
+		Flags:        append(append(append(serverTargetFlags("lock"), lockfileFlag()), serverLimitFlags()...), projectFlags()...),
 		Action:       e.lock,
 	}
 }
@@ -61,10 +63,14 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 			return err
 		}
 	}
+	project, err := e.projectConfig(cmd)
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Nothing is linted: a lock pins what is published, good or bad.
-	results, single, err := e.runServers(ctx, cmd, "text", "", func(*live.Listing) (*lint.Linter, error) {
+	results, single, err := e.runServers(ctx, cmd, "text", "", project, func(*live.Listing) (*lint.Linter, error) {
 		return lint.New(nil, lint.Config{})
 	})
 	if err != nil || results == nil {
@@ -95,13 +101,14 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	if err := e.writeFile(ctx, path, e.secrets.Bytes(b)); err != nil {
 		return &inputErrors{errs: []error{fmt.Errorf("--lockfile: %w", err)}}
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", path, len(f.Servers), plural(len(f.Servers)))
+	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", path, len(f.Servers), english.Plural(len(f.Servers), "", "s"))
 	return nil
 }
 
 // lockKey names a server in the lock file: as its check reports it, the
 // server's own name for a server named on the command line, the
-// configuration's name for one of --config or --discover.
+// configuration's name for one of --client-config, .mcplint.yaml or
+// --discover.
 func lockKey(r checked, single bool) string {
 	if single && r.listing != nil && r.listing.Server.Name != "" {
 		return r.listing.Server.Name
@@ -162,7 +169,7 @@ func writeChanges(w io.Writer, r checked) {
 		fmt.Fprintf(w, "%s: no change since it was locked\n", r.lock)
 		return
 	}
-	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", r.lock, len(r.changes), plural(len(r.changes)))
+	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", r.lock, len(r.changes), english.Plural(len(r.changes), "", "s"))
 	for _, c := range r.changes {
 		class := c.What
 		if c.Rule != "" {

@@ -151,10 +151,15 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"nope"}, "mcplint: unknown command \"nope\"\nRun 'mcplint --help' for usage.\n"},
+		{[]string{"nope"}, "mcplint: unknown command \"nope\" (want lint, fix, rules, breaking, check, lock, init, schema, convert, completion)\nRun 'mcplint --help' for usage.\n"},
+		{[]string{"lnt", "x.json"}, "mcplint: unknown command \"lnt\"; did you mean \"lint\"?\nRun 'mcplint --help' for usage.\n"},
+		{[]string{"completion", "tcsh"}, "mcplint: unknown shell \"tcsh\" (want bash, zsh, fish, pwsh)\nRun 'mcplint completion --help' for usage.\n"},
+		{[]string{"lint", "--select", "securty", "testdata/clean.json"}, `unknown rule or pack "securty"; did you mean "security"?`},
+		{[]string{"lint", "--extend-select", "tool-name-vaild", "testdata/clean.json"}, `unknown rule or pack "tool-name-vaild"; did you mean "tool-name-valid"?`},
+		{[]string{"fix", "--ignore", "robst", "testdata/clean.json"}, `unknown rule or pack "robst"; did you mean "robust"?`},
 		{[]string{"lint", "--bogus", "testdata/clean.json"}, "mcplint: flag provided but not defined: -bogus\nRun 'mcplint lint --help' for usage.\n"},
 		{[]string{"fix", "--bogus"}, "Run 'mcplint fix --help' for usage.\n"},
-		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\" (want text, json, sarif, github, junit, checkstyle)\n"},
+		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\" (want text, json, sarif, github, gitlab, junit, checkstyle, each alone or as FORMAT=PATH)\n"},
 		{[]string{"lint", "--fail-on", "sometimes", "testdata/clean.json"}, "mcplint: --fail-on: unknown value \"sometimes\" (want error, warning, info or never)\n"},
 		{[]string{"lint", "--color", "maybe", "testdata/clean.json"}, "mcplint: --color: unknown colour mode \"maybe\" (want auto, always or never)\n"},
 		{[]string{"lint", "--protocol", "2023-01-01", "testdata/clean.json"}, "unknown MCP protocol version \"2023-01-01\""},

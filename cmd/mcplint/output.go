@@ -1,52 +1,160 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 )
 
 // reportFormats are the formats of a findings report.
-var reportFormats = []string{"text", "json", "sarif", "github", "junit", "checkstyle"}
+var reportFormats = []string{"text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"}
 
-func reportFormatFlag() cli.Flag {
-	return &cli.StringFlag{
-		Name: "format", Value: "text",
-		Usage: "output `FORMAT`: " + strings.Join(reportFormats, ", ") + " (github: workflow commands, and a summary appended to $GITHUB_STEP_SUMMARY when set)",
+// reportOutput is one --format: a format and the file it goes to, "" for
+// the command's report stream (standard output; standard error for fix).
+type reportOutput struct {
+	format, path string
+}
+
+// formatList collects --format values. It is not a string slice flag,
+// which would split a PATH at its commas.
+type formatList struct{ specs []string }
+
+func (f *formatList) Set(s string) error { f.specs = append(f.specs, s); return nil }
+func (f *formatList) String() string     { return strings.Join(f.specs, " ") }
+func (f *formatList) Get() any           { return f.specs }
+
+// reportFormatFlag is --format for a findings report written to stream
+// ("standard output" or "standard error").
+func reportFormatFlag(stream string) cli.Flag {
+	return &cli.GenericFlag{
+		Name:  "format",
+		Value: &formatList{},
+		Usage: "report `FORMAT`: " + strings.Join(reportFormats, ", ") + " (default text; github: workflow commands, and a summary appended to $GITHUB_STEP_SUMMARY when set). " +
+			"Repeatable: FORMAT=PATH writes that format to the file PATH, FORMAT alone to " + stream + ", so one run can write several",
 	}
 }
 
-// reportFormat reads --format for a findings report.
-func reportFormat(cmd *cli.Command) (string, error) {
-	f := cmd.String("format")
-	if !slices.Contains(reportFormats, f) {
-		return "", usagef("--format: unknown format %q (want %s)", f, strings.Join(reportFormats, ", "))
+// reportOutputs reads the --format flags: text on the stream when none is
+// given. Two outputs cannot share a destination, except that github's
+// workflow commands may share the stream with one other format (the
+// Actions runner reads its lines and leaves the rest in the log).
+func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
+	specs, _ := cmd.Value("format").([]string)
+	if len(specs) == 0 {
+		return []reportOutput{{format: "text"}}, nil
 	}
-	return f, nil
+	var outs []reportOutput
+	onStream := 0
+	for _, spec := range specs {
+		name, path, hasPath := strings.Cut(spec, "=")
+		if !slices.Contains(reportFormats, name) {
+			return nil, usagef("--format: unknown format %q (want %s, each alone or as FORMAT=PATH)", name, strings.Join(reportFormats, ", "))
+		}
+		if hasPath && path == "" {
+			return nil, usagef("--format %s=: the PATH after = is empty", name)
+		}
+		o := reportOutput{format: name, path: path}
+		for _, prev := range outs {
+			if prev.path != "" && o.path != "" && filepath.Clean(prev.path) == filepath.Clean(o.path) {
+				return nil, usagef("--format %s=%s and --format %s=%s write the same file", prev.format, prev.path, o.format, o.path)
+			}
+			if prev.format == o.format && prev.path == "" && o.path == "" {
+				return nil, usagef("--format %s is given twice", o.format)
+			}
+		}
+		if o.path == "" && o.format != "github" {
+			onStream++
+		}
+		outs = append(outs, o)
+	}
+	if onStream > 1 {
+		return nil, usagef("--format: only one format besides github can be written to the report stream; write the others to files with FORMAT=PATH")
+	}
+	return outs, nil
+}
+
+// renderFunc writes the report in one format to w, coloured when color
+// is set (text only).
+type renderFunc func(w io.Writer, format string, color bool) error
+
+// writeOutputs writes the report in every format of outs: to stream (in
+// colour when color says so), or to its file, which is replaced whole
+// (through a temporary file) and whose folder is created when missing.
+func writeOutputs(outs []reportOutput, stream io.Writer, color bool, render renderFunc) error {
+	for _, o := range outs {
+		if o.path == "" {
+			if err := render(stream, o.format, color); err != nil {
+				return err
+			}
+			continue
+		}
+		var buf bytes.Buffer
+		if err := render(&buf, o.format, false); err != nil {
+			return err
+		}
+		if dir := filepath.Dir(o.path); dir != "." {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("--format %s=%s: %w", o.format, o.path, err)
+			}
+		}
+		if err := atomicfile.Write(o.path, buf.Bytes()); err != nil {
+			return fmt.Errorf("--format %s=%s: %w", o.format, o.path, err)
+		}
+	}
+	return nil
+}
+
+// reportContext is what the machine formats need besides the findings:
+// the rules that ran, and what names the run for SARIF's automationDetails.
+type reportContext struct {
+	rules []*lint.Rule
+	// command is the mcplint command that ran ("lint", "check", ...), and
+	// configPath the configuration file it read ("" for none).
+	command, configPath string
 }
 
 // writeReport writes the findings in a machine format; text is the
-// caller's, since lint and fix word it differently.
-func (e *env) writeReport(w io.Writer, format string, files []report.File, rules []*lint.Rule) error {
+// caller's, since each command words it differently.
+func (e *env) writeReport(w io.Writer, format string, files []report.File, rc reportContext) error {
 	switch format {
 	case "json":
 		return report.WriteJSON(w, files)
 	case "sarif":
-		return report.WriteSARIF(w, files, report.SARIFOptions{Rules: rules, Version: version()})
+		root, err := sourceRoot()
+		if err != nil {
+			return err
+		}
+		return report.WriteSARIF(w, files, report.SARIFOptions{
+			Rules: rc.rules, Version: version(), SourceRoot: root,
+			AutomationID: automationID(rc.command, rc.configPath, root),
+		})
+	case "gitlab":
+		root, err := sourceRoot()
+		if err != nil {
+			return err
+		}
+		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root})
 	case "junit":
 		return report.WriteJUnit(w, files)
 	case "checkstyle":
 		return report.WriteCheckstyle(w, files)
 	case "github":
-		if err := report.WriteGitHub(w, files); err != nil {
+		root, err := sourceRoot()
+		if err != nil {
+			return err
+		}
+		if err := report.WriteGitHub(w, files, report.GitHubOptions{SourceRoot: root}); err != nil {
 			return err
 		}
 		return e.appendStepSummary(files)
@@ -75,4 +183,45 @@ func (e *env) appendStepSummary(files []report.File) error {
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 	}
 	return f.Close()
+}
+
+// sourceRoot is the folder machine formats write paths relative to: the
+// root of the git work tree holding the current directory (code scanning
+// and GitLab place findings by paths from there), or the current
+// directory outside one.
+func sourceRoot() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for dir := wd; ; {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return wd, nil
+		}
+		dir = parent
+	}
+}
+
+// automationID names a run for SARIF's automationDetails.id:
+// "mcplint/COMMAND/" and, when a configuration file was read, its path
+// from root before the final "/", so that code scanning keeps the results
+// of different commands or configurations apart (it takes the category
+// from the id up to its last "/").
+func automationID(command, configPath, root string) string {
+	id := "mcplint/" + command + "/"
+	if configPath == "" {
+		return id
+	}
+	abs, err := filepath.Abs(configPath)
+	if err != nil {
+		return id
+	}
+	if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		configPath = rel
+	}
+	return id + filepath.ToSlash(configPath) + "/"
 }

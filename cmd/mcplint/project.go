@@ -64,8 +64,8 @@ type settings struct {
 // reportSettings reads what lint and fix share before they run: the report
 // format, whether colour is on for the output that is a terminal when tty
 // is, and the project settings with the command line over them.
-func (e *env) reportSettings(cmd *cli.Command, tty bool) (fmtName string, color bool, set *settings, err error) {
-	if fmtName, err = reportFormat(cmd); err != nil {
+func (e *env) reportSettings(cmd *cli.Command, tty bool) (outs []reportOutput, color bool, set *settings, err error) {
+	if outs, err = reportOutputs(cmd); err != nil {
 		return
 	}
 	if color, err = e.colorOn(cmd, tty); err != nil {
@@ -125,6 +125,14 @@ func (e *env) settings(cmd *cli.Command) (*settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// configPath is the configuration file's path, "" when none was read.
+func (s *settings) configPath() string {
+	if s.file == nil {
+		return ""
+	}
+	return s.file.Path
 }
 
 // files returns the manifests to read: those named, or with none named,

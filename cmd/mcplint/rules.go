@@ -118,40 +118,8 @@ func (e *env) suggestRule(name string) string {
 	for _, c := range consumer.All {
 		candidates = append(candidates, string(c.ID))
 	}
-	if s := closest(name, candidates); s != "" {
+	if s := lint.Closest(name, candidates); s != "" {
 		return fmt.Sprintf("; did you mean %q?", s)
 	}
 	return ""
-}
-
-// closest returns the candidate within a few edits of name, or "".
-func closest(name string, candidates []string) string {
-	best, bestD := "", max(2, len(name)/3)+1
-	for _, c := range candidates {
-		if d := editDistance(name, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

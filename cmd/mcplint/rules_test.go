@@ -145,6 +145,9 @@ func TestColor(t *testing.T) {
 		{"always", runOpts{}, []string{"--color=always"}, true},
 		{"always beats NO_COLOR", runOpts{env: map[string]string{"NO_COLOR": "1"}}, []string{"--color", "always"}, true},
 		{"never", runOpts{tty: true}, []string{"--color=never"}, false},
+		{"FORCE_COLOR in a CI log", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, nil, true},
+		{"FORCE_COLOR beats NO_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}}, nil, true},
+		{"never beats FORCE_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, []string{"--color=never"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := mcplint(t, c.o, append([]string{"lint", naming, "testdata/names.json"}, c.args...)...)
@@ -185,6 +188,14 @@ func TestDescribeBuild(t *testing.T) {
 		if got := describeBuild(&c.bi); got != c.want {
 			t.Errorf("describeBuild(%+v) = %q, want %q", c.bi, got, c.want)
 		}
+	}
+	// What the release build and the Action stamp at link time wins.
+	bi := &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "aaaa"}}}
+	if got := describeBuild(stamp(bi, "v0.1.0", "0123456789abcdef")); got != "v0.1.0 (0123456789ab)" {
+		t.Errorf("stamped: %q", got)
+	}
+	if got := describeBuild(stamp(bi, "", "")); got != "(devel) (aaaa)" {
+		t.Errorf("not stamped: %q", got)
 	}
 }
 

@@ -4,14 +4,44 @@ import (
 	"runtime/debug"
 )
 
+// buildVersion and buildCommit are set by the builds that know better than
+// the toolchain: the release build (.goreleaser.yaml: the tag and commit)
+// and the GitHub Action's build from its own source, which has no .git to
+// stamp (the ref it was used at), with
+// -ldflags "-X main.buildVersion=... -X main.buildCommit=...".
+var buildVersion, buildCommit string
+
 // version describes the build: the module version ("(devel)" for a build
 // from a work tree) and, when the toolchain recorded it, the VCS revision.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "(devel)"
+		bi = &debug.BuildInfo{}
 	}
-	return describeBuild(bi)
+	return describeBuild(stamp(bi, buildVersion, buildCommit))
+}
+
+// stamp puts the version and commit given at link time into a copy of bi,
+// over what the toolchain recorded.
+func stamp(bi *debug.BuildInfo, version, commit string) *debug.BuildInfo {
+	out := *bi
+	if version != "" {
+		out.Main.Version = version
+	}
+	if commit != "" {
+		out.Settings = append([]debug.BuildSetting{{Key: "vcs.revision", Value: commit}}, deleteSetting(bi.Settings, "vcs.revision")...)
+	}
+	return &out
+}
+
+func deleteSetting(s []debug.BuildSetting, key string) []debug.BuildSetting {
+	var out []debug.BuildSetting
+	for _, x := range s {
+		if x.Key != key {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func describeBuild(bi *debug.BuildInfo) string {

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -67,6 +68,16 @@ type runner struct {
 	steps                   map[string]map[string]string
 	stdout                  bytes.Buffer
 	ranUses                 []string
+
+	// What the runner would say: github.action_ref (the ref in
+	// `uses: mcplint/mcplint@REF`, "" for a local action), runner.os and
+	// runner.arch. newRunner sets Linux and the machine's architecture.
+	actionRef, os, arch string
+	// env is added to every step's environment; path replaces $PATH.
+	env  []string
+	path string
+	// stopAfter names the step after which the run stops ("": none).
+	stopAfter string
 }
 
 var expr = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
@@ -111,13 +122,13 @@ func (r *runner) eval(e string) string {
 	case e == "github.action_path":
 		return r.actionPath
 	case e == "github.action_ref":
-		return ""
+		return r.actionRef
 	case e == "runner.temp":
 		return r.temp
 	case e == "runner.os":
-		return "Linux"
+		return r.os
 	case e == "runner.arch":
-		return "X64"
+		return r.arch
 	case strings.HasPrefix(e, "steps."):
 		id, rest, _ := strings.Cut(strings.TrimPrefix(e, "steps."), ".")
 		name, ok := strings.CutPrefix(rest, "outputs.")
@@ -164,6 +175,11 @@ func (r *runner) run() int {
 				r.subst(v) // the expressions must evaluate
 			}
 			r.ranUses = append(r.ranUses, s.Uses)
+			// What actions/cache restores: the binary an earlier run
+			// built (its key file says from which source).
+			if strings.HasPrefix(s.Uses, "actions/cache@") && cache.dir != "" {
+				copyDir(t, cache.dir, r.subst(s.With["path"]))
+			}
 			continue
 		}
 		if s.Shell != "bash" {
@@ -183,13 +199,14 @@ func (r *runner) run() int {
 		}
 		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(),
-			"PATH="+strings.Join(append(extraPath, os.Getenv("PATH")), string(os.PathListSeparator)),
+		cmd.Env = append(append(os.Environ(), r.env...),
+			"PATH="+strings.Join(append(extraPath, r.path), string(os.PathListSeparator)),
 			"CI=true", "GITHUB_ACTIONS=true",
 			"GITHUB_WORKSPACE="+r.workspace, "GITHUB_ACTION_PATH="+r.actionPath,
 			"GITHUB_OUTPUT="+output, "GITHUB_PATH="+r.pathFile,
 			"GITHUB_ENV="+filepath.Join(r.temp, "env"),
 			"GITHUB_STEP_SUMMARY="+r.summary, "RUNNER_TEMP="+r.temp,
+			"RUNNER_OS="+r.os, "RUNNER_ARCH="+r.arch,
 		)
 		for k, v := range s.Env {
 			cmd.Env = append(cmd.Env, k+"="+r.subst(v))
@@ -212,9 +229,13 @@ func (r *runner) run() int {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
 			t.Logf("step %d (%s) exited %d; stderr:\n%s", i, s.ID, exit.ExitCode(), stderr.String())
+			r.stdout.WriteString(stderr.String())
 			return exit.ExitCode()
 		} else if err != nil {
 			t.Fatal(err)
+		}
+		if s.ID != "" && s.ID == r.stopAfter {
+			break
 		}
 	}
 	return 0
@@ -275,6 +296,8 @@ func newRunner(t *testing.T, a *action, root string, inputs map[string]string, f
 		t: t, action: a, inputs: inputs, actionPath: root,
 		workspace: filepath.Join(base, "workspace"), temp: filepath.Join(base, "temp"),
 		steps: map[string]map[string]string{},
+		os:    "Linux", arch: map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH],
+		path: os.Getenv("PATH"),
 	}
 	r.summary = filepath.Join(r.temp, "summary.md")
 	r.pathFile = filepath.Join(r.temp, "path")
@@ -290,11 +313,6 @@ func newRunner(t *testing.T, a *action, root string, inputs map[string]string, f
 	}
 	for name, text := range files {
 		write(t, filepath.Join(r.workspace, name), text)
-	}
-	// What actions/cache would restore: the binary an earlier run built
-	// (its key file says from which source).
-	if cache.dir != "" {
-		copyDir(t, cache.dir, filepath.Join(r.temp, "mcplint-bin"))
 	}
 	return r
 }
@@ -420,7 +438,7 @@ func TestActionPassesAndFails(t *testing.T) {
 				".mcplint.yaml": "files: [clean.json, warn.json]\n",
 			})
 			code := r.run()
-			if !strings.Contains(r.stdout.String(), "mcplint from cache: ") {
+			if !strings.Contains(r.stdout.String(), "mcplint from cache\n") {
 				t.Errorf("the build of the first run was not reused")
 			}
 			if code != c.code {

@@ -29,6 +29,6 @@
 // with its reason until mcplint and the oracle agree, are listed in
 // sdkAllowances, ajvAllowances and knownIssues.
 //
-// The node packages live in testdata/oracles; the tests fail, never skip,
-// when they are not installed.
+// The node packages live in testdata/oracles (`make test` installs them).
+// Without them the tests skip, and `make test` makes them fail instead.
 package oracletest

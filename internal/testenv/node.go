@@ -2,26 +2,46 @@ package testenv
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 )
 
+// NPMFolders are the folders (relative to the repository root) whose npm
+// packages the tests run: `make test` installs each with `npm ci`.
+var NPMFolders = []string{"testdata/oracles", "report/testdata/npm", "live/testdata/reference-servers"}
+
+// NPMInstalled says why the packages of folder (one of NPMFolders) cannot
+// run, or nil when node is on PATH and `npm ci` has installed them.
+func NPMInstalled(root, folder string) error {
+	if _, err := exec.LookPath("node"); err != nil {
+		return fmt.Errorf("Node.js (node on PATH) is missing; install it, then `make test` installs the npm packages of %s", folder)
+	}
+	if _, err := os.Stat(filepath.Join(root, folder, "node_modules", ".package-lock.json")); err != nil {
+		return fmt.Errorf("the npm packages of %s are not installed; `make test` installs them (npm ci)", folder)
+	}
+	return nil
+}
+
+// NPM returns the absolute path of folder (one of NPMFolders) when its
+// packages can run, and otherwise skips t, or fails it under `make test`
+// (see Missing).
+func NPM(t testing.TB, folder string) string {
+	t.Helper()
+	root := RepoRoot(t)
+	if err := NPMInstalled(root, folder); err != nil {
+		Missing(t, err.Error())
+	}
+	return filepath.Join(root, folder)
+}
+
 // Oracles is the folder of the npm packages that judge mcplint's output
-// (testdata/oracles). The test fails, not skips, when they are not
-// installed: CI installs them (.ci/setup.d/oracles.sh), and a developer
-// runs `npm ci` there once.
+// (testdata/oracles): the MCP TypeScript SDK, Ajv, Zod and tsc.
 func Oracles(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join(RepoRoot(t), "testdata", "oracles")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err != nil {
-		t.Fatalf("the oracle packages are not installed: run `npm ci` in %s (%v)", dir, err)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Fatalf("node is needed to run the oracles: %v", err)
-	}
-	return dir
+	return NPM(t, "testdata/oracles")
 }
 
 // Node runs a script of the oracle folder with node, stdin as its input,
