@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -277,8 +276,8 @@ func BenchmarkProcess(b *testing.B) {
 						b.Fatalf("GNU time: %q", out)
 					}
 					peak = max(peak, kib*1024)
-				} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-					peak = max(peak, ru.Maxrss*1024) // Linux reports KiB
+				} else if rss := maxRSS(cmd.ProcessState); rss > 0 {
+					peak = max(peak, rss)
 				}
 			}
 			b.ReportMetric(float64(peak)/float64(info.Size()), "rss/input")
