@@ -10,8 +10,9 @@ import (
 	"github.com/mcplint/mcplint/coerce"
 )
 
-// The README's example: a typed handler whose page parameter the schema
-// lets clients send as "5".
+// The example of the README and docs/library.md: a typed handler whose page
+// parameter the schema lets clients send as "5" (mcplinttest's
+// TestNumbersExample runs the lines they show, as written).
 func ExampleMiddleware() {
 	widened := json.RawMessage(`{"type": "object", "properties": {"page": {"description": "Page number",
 		"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^[1-9][0-9]*$"}]}}}`)
@@ -23,7 +24,7 @@ func ExampleMiddleware() {
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1.0.0"}, nil)
 	server.AddReceivingMiddleware(coerce.Middleware()) // "5" → 5 where the schema accepts "5"
-	mcp.AddTool(server, &mcp.Tool{Name: "page", InputSchema: widened}, pageHandler)
+	mcp.AddTool(server, &mcp.Tool{Name: "page", Description: "Show one page of notes.", InputSchema: widened}, pageHandler)
 
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()

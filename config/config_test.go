@@ -176,8 +176,8 @@ func TestManifestFiles(t *testing.T) {
 	}
 }
 
-// TestManifestFilesDoubleStar: "**" reaches any depth, as the README's
-// servers/**/tools.json promises.
+// TestManifestFilesDoubleStar: "**" reaches any depth, as the
+// servers/**/tools.json of docs/configuration.md promises.
 func TestManifestFilesDoubleStar(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "servers/a/tools.json", "{}")

@@ -94,8 +94,9 @@ func (f *File) ManifestFiles() ([]string, error) {
 		if !filepath.IsAbs(pat) {
 			pat = filepath.Join(f.Dir, filepath.FromSlash(g))
 		}
-		// "**" matches any number of folders, as the README's example and
-		// the Action's files input promise; filepath.Glob has no "**".
+		// "**" matches any number of folders, as docs/configuration.md's
+		// example and the Action's files input promise; filepath.Glob has
+		// no "**".
 		matches, err := doublestar.FilepathGlob(pat, doublestar.WithFilesOnly())
 		if err != nil {
 			return nil, fmt.Errorf("%s: files: bad glob %q: %v", f.Path, g, err)

@@ -9,7 +9,7 @@ import (
 	"github.com/mcplint/mcplint/mcplinttest"
 )
 
-// The README's example, kept compiling and passing.
+// The example of docs/library.md, kept compiling and passing.
 
 type forecastInput struct {
 	City string `json:"city" jsonschema:"the city to forecast"`

@@ -10,27 +10,6 @@ import (
 	"github.com/mcplint/mcplint/consumer"
 )
 
-// ruleTable renders the catalogue as the README's Markdown table.
-func ruleTable() string {
-	var b strings.Builder
-	b.WriteString("| Rule | Packs | Severity | Fix | What it demands |\n|---|---|---|---|---|\n")
-	for _, r := range All {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, strings.Join(r.Packs, ", "), r.Severity, r.Fix, strings.ReplaceAll(r.Summary, "|", `\|`))
-	}
-	return b.String()
-}
-
-const (
-	tableStart = "<!-- rules:start (generated from the catalogue: go test ./rules -run TestReadmeRuleTable -update) -->\n"
-	tableEnd   = "<!-- rules:end -->"
-)
-
-// TestReadmeRuleTable keeps the README's rule table in step with the
-// catalogue.
-func TestReadmeRuleTable(t *testing.T) {
-	readmeBlock(t, tableStart, tableEnd, ruleTable())
-}
-
 // readmeBlock checks (or with -update rewrites) the README's text between
 // two markers.
 func readmeBlock(t *testing.T, start, end, body string) {

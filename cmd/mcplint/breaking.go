@@ -139,7 +139,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	}
 	files := []report.File{{Manifest: new, Diagnostics: rep.New}, {Manifest: old, Diagnostics: rep.Old}}
 	rc := reportContext{rules: selected, command: "breaking"}
-	err = writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
+	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
 		}

@@ -466,7 +466,7 @@ func (e *env) reportOne(r checked, o checkReport) error {
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
+	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
 			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)})
@@ -564,7 +564,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
 	}
-	err := writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
+	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
 			return writeIndentedJSON(w, manyJSON(results))

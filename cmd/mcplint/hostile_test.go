@@ -441,6 +441,14 @@ func TestHostileSecrets(t *testing.T) {
 	old := writeTemp(t, "old.json", `{"tools": []}`)
 	for _, f := range reportFormats {
 		run("breaking", "--against", old, "--format="+f, "--url", url, "--header", header)
+		// The same formats written to files (--format FORMAT=PATH).
+		path := filepath.Join(dir, "report."+f)
+		run("check", "--format=text", "--format="+f+"="+path, "--env=MCPLINT_CHECK_TEST_SECRET="+value, serverEnvFlag("leak"), "--", os.Args[0])
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("--format %s=PATH wrote nothing: %v", f, err)
+		}
+		seen.Write(b)
 	}
 	if b, err := os.ReadFile(summary); err != nil || len(b) == 0 {
 		t.Errorf("no step summary: %v", err)

@@ -88,7 +88,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 		return e.writeBaseline(p, done, errs)
 	}
 	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath()}
-	err = writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
+	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
 		}

@@ -37,7 +37,7 @@ An existing lock file keeps the servers not listed now; the ones listed
 replace their entries. Nothing is written when a server cannot be listed
 (exit status 3). Digests are SHA-256 of the RFC 8785 canonical form of each
 definition as the server sent it, so they do not depend on mcplint's
-version; the format is documented in the README ("Pinning").`
+version; docs/check.md ("Pinning") documents the format.`
 
 func (e *env) lockCommand() *cli.Command {
 	return &cli.Command{

@@ -90,8 +90,10 @@ type renderFunc func(w io.Writer, format string, color bool) error
 
 // writeOutputs writes the report in every format of outs: to stream (in
 // colour when color says so), or to its file, which is replaced whole
-// (through a temporary file) and whose folder is created when missing.
-func writeOutputs(outs []reportOutput, stream io.Writer, color bool, render renderFunc) error {
+// (through a temporary file) and whose folder is created when missing. A
+// file is masked as the streams are: a SARIF file of a live check must not
+// carry the secrets its text report hides.
+func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, render renderFunc) error {
 	for _, o := range outs {
 		if o.path == "" {
 			if err := render(stream, o.format, color); err != nil {
@@ -108,7 +110,7 @@ func writeOutputs(outs []reportOutput, stream io.Writer, color bool, render rend
 				return fmt.Errorf("--format %s=%s: %w", o.format, o.path, err)
 			}
 		}
-		if err := atomicfile.Write(o.path, buf.Bytes()); err != nil {
+		if err := atomicfile.Write(o.path, e.secrets.Bytes(buf.Bytes())); err != nil {
 			return fmt.Errorf("--format %s=%s: %w", o.format, o.path, err)
 		}
 	}
