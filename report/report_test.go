@@ -3,11 +3,14 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 )
@@ -305,5 +308,51 @@ func TestRuleTable(t *testing.T) {
 	WriteRuleJSON(&b, rules[1])
 	if !strings.Contains(b.String(), `"options": {}`) || !strings.Contains(b.String(), `"default": true`) {
 		t.Errorf("rule JSON:\n%s", b.String())
+	}
+}
+
+// TestWriteTextChunks: a file with more findings than one goroutine renders
+// prints them in order, each with its own code frame and consumer note, as
+// a small file does.
+func TestWriteTextChunks(t *testing.T) {
+	one := files(t)[0]
+	anthropic := []consumer.Refusal{{Consumer: consumer.Anthropic}}
+	openai := []consumer.Refusal{{Consumer: consumer.OpenAIChat}}
+	const copies = 4*textChunk + 7 // several windows of chunks, the last one short
+	var many []lint.Diagnostic
+	for i := range copies {
+		for j, d := range one.Diagnostics {
+			switch j {
+			case 0:
+				d.Consumers = anthropic
+			case 1:
+				d.Consumers = openai
+			}
+			d.Message += " " + strconv.Itoa(i)
+			many = append(many, d)
+		}
+	}
+	var want strings.Builder
+	for i := range copies {
+		var b bytes.Buffer
+		f := File{Manifest: one.Manifest, Diagnostics: many[3*i : 3*i+3]}
+		if err := WriteText(&b, []File{f}, TextOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		block := b.String()
+		want.WriteString(block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1])
+	}
+	want.WriteString(fmt.Sprintf("%d errors, %d warnings, %d infos in 1 file (%d fixable, %d more with --unsafe-fixes)\n", copies, copies, copies, copies, copies))
+	var got bytes.Buffer
+	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+		t.Errorf("chunked text (-want +got):\n%s", diff)
+	}
+	for _, note := range []string{"= refused by: Anthropic API", "= refused by: OpenAI Chat Completions"} {
+		if n := strings.Count(got.String(), note); n != copies {
+			t.Errorf("%q printed %d times, want %d", note, n, copies)
+		}
 	}
 }
