@@ -32,6 +32,9 @@ type text struct {
 	at   string
 	what string
 	s    string
+	// folded is s case-folded (see folded), once for the several rules
+	// that prefilter it.
+	folded string
 }
 
 // ptr is where the text is, spelled when a finding needs it.
@@ -85,6 +88,9 @@ func collectProse(p *lint.Pass) []text {
 			}
 			return true
 		})
+	}
+	for i := range out {
+		out[i].folded = folded(out[i].s)
 	}
 	return out
 }

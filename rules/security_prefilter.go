@@ -18,9 +18,13 @@ import (
 // (folded), so an expression matching without regard to case is never
 // skipped wrongly.
 
-// needed returns folded strings one of which every match of the
-// expression contains, or nil when the expression promises none.
-func needed(expr string) []string {
+// needed returns groups of folded strings such that every match of the
+// expression contains one string of each group, or nil when the expression
+// promises none. Every group must be met: "do not … tell … user" needs
+// one of the negations, one of the verbs and one of the nouns, and a text
+// that has "user" alone (most texts of a tool that manages users) is not
+// handed to the expression.
+func needed(expr string) [][]string {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil
@@ -28,10 +32,10 @@ func needed(expr string) []string {
 	return required(re.Simplify())
 }
 
-func required(re *syntax.Regexp) []string {
+func required(re *syntax.Regexp) [][]string {
 	switch re.Op {
 	case syntax.OpLiteral:
-		return []string{folded(string(re.Rune))}
+		return [][]string{{folded(string(re.Rune))}}
 	case syntax.OpCapture, syntax.OpPlus:
 		return required(re.Sub[0])
 	case syntax.OpRepeat:
@@ -39,27 +43,38 @@ func required(re *syntax.Regexp) []string {
 			return required(re.Sub[0])
 		}
 	case syntax.OpAlternate:
+		// A match holds one alternative's match: the union of the best
+		// group of each alternative.
 		var out []string
 		for _, sub := range re.Sub {
 			r := required(sub)
 			if r == nil {
 				return nil
 			}
-			out = append(out, r...)
+			out = append(out, best(r)...)
+		}
+		return [][]string{out}
+	case syntax.OpConcat:
+		// Every part is in every match.
+		var out [][]string
+		for _, sub := range re.Sub {
+			out = append(out, required(sub)...)
 		}
 		return out
-	case syntax.OpConcat:
-		// Every part is in every match: the part whose words are the
-		// longest, at the shortest, filters best.
-		var best []string
-		for _, sub := range re.Sub {
-			if r := required(sub); r != nil && (best == nil || shortest(r) > shortest(best)) {
-				best = r
-			}
-		}
-		return best
 	}
 	return nil
+}
+
+// best is the group that filters best: the one whose words are the
+// longest, at the shortest.
+func best(groups [][]string) []string {
+	var b []string
+	for _, g := range groups {
+		if b == nil || shortest(g) > shortest(b) {
+			b = g
+		}
+	}
+	return b
 }
 
 func shortest(words []string) int {
@@ -97,8 +112,13 @@ func foldRune(r rune) rune {
 	return least
 }
 
-// mayMatch reports whether a text, folded, holds one of the words a
-// pattern needs (or the pattern names none).
+// mayMatch reports whether a text, folded, holds one of the words of each
+// group a pattern needs (true when it needs none).
 func (pt *pattern) mayMatch(foldedText string) bool {
-	return pt.need == nil || slices.ContainsFunc(pt.need, func(w string) bool { return strings.Contains(foldedText, w) })
+	for _, g := range pt.need {
+		if !slices.ContainsFunc(g, func(w string) bool { return strings.Contains(foldedText, w) }) {
+			return false
+		}
+	}
+	return true
 }

@@ -3,22 +3,28 @@ package rules
 import (
 	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestNeeded(t *testing.T) {
-	for expr, want := range map[string][]string{
-		`<!--`: {"<!--"},
-		`(?i)\bwithout\s+(telling|informing)\s+user`:                   {"WITHOUT"},
-		`(?i)\byou\s+are\s+now\b|\bnew\s+(system\s+)?instructions\s*:`: {"INSTRUCTIONS", "YOU"},
+	for expr, want := range map[string][][]string{
+		`<!--`: {{"<!--"}},
+		`(?i)\bwithout\s+(telling|informing)\s+user`:                   {{"WITHOUT"}, {"INFORMING", "TELLING"}, {"USER"}},
+		`(?i)\byou\s+are\s+now\b|\bnew\s+(system\s+)?instructions\s*:`: {{"INSTRUCTIONS", "YOU"}},
 		`(?i)[a-z]+`:        nil,
 		`a|b*`:              nil,
-		`(?i)instructions?`: {"INSTRUCTION"},
+		`(?i)instructions?`: {{"INSTRUCTION"}},
 	} {
 		got := needed(expr)
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("needed(%q) = %q, want %q", expr, got, want)
+		for _, g := range got {
+			slices.Sort(g)
+		}
+		for _, g := range want {
+			slices.Sort(g)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("needed(%q) (-want +got):\n%s", expr, diff)
 		}
 	}
 }

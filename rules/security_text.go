@@ -12,7 +12,7 @@ import (
 type pattern struct {
 	re   *regexp.Regexp
 	what string
-	need []string // see needed
+	need [][]string // see needed
 }
 
 // patterns compiles the expressions of list (each followed by what it
@@ -31,9 +31,8 @@ func patterns(list ...string) func() []pattern {
 // checkProse reports, once per text, the first pattern that matches.
 func checkProse(p *lint.Pass, ps []pattern, format string) {
 	for _, t := range proseOf(p) {
-		f := folded(t.s)
 		for _, pt := range ps {
-			if !pt.mayMatch(f) {
+			if !pt.mayMatch(t.folded) {
 				continue
 			}
 			if loc := pt.re.FindStringIndex(t.s); loc != nil {
