@@ -117,6 +117,17 @@ func (c *Checker) Problems(doc any, assumed string) []Problem {
 	return nil
 }
 
+// Warm compiles the metaschema of dialect d, if it is one a Checker
+// validates against, unless that is done or under way. A process that will
+// check schemas calls it on a goroutine of its own at start-up: compiling
+// the 2020-12 metaschema takes a millisecond or two, as long as linting
+// fifty tools, and another core can do it while the input is read.
+func Warm(d string) {
+	if _, ok := metaschemas[d]; ok {
+		metaschema(d)
+	}
+}
+
 func metaschema(d string) (*jsonschema.Schema, error) {
 	f, ok := metaschemas[d]
 	if !ok {

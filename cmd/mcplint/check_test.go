@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 		// mcplint itself, for the tests that signal it.
 		var args []string
 		_ = json.Unmarshal([]byte(os.Getenv("MCPLINT_CHECK_TEST_ARGS")), &args)
-		os.Exit(run(context.Background(), append([]string{"mcplint"}, args...), os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(process(append([]string{"mcplint"}, args...)))
 	case "hang":
 		_ = os.WriteFile(os.Getenv("MCPLINT_CHECK_TEST_PIDFILE"), []byte(strconv.Itoa(os.Getpid())), 0o644)
 		time.Sleep(time.Hour)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mattn/go-colorable"
 
@@ -18,10 +19,30 @@ import (
 	"github.com/mcplint/mcplint/redact"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/schema"
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(process(os.Args))
+}
+
+// process is the run of the mcplint process, with its standard streams.
+func process(args []string) int {
+	if checksSchemas(args[1:]) {
+		go schema.Warm(schema.Draft2020)
+	}
+	return run(context.Background(), args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// checksSchemas reports whether the command of a command line lints
+// schemas (the first argument that is not a flag names it).
+func checksSchemas(args []string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a == "lint" || a == "fix" || a == "check"
+		}
+	}
+	return false
 }
 
 // env is what a run reads and writes; tests build their own.

@@ -212,3 +212,19 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("flag completions lack --select:\n%s", r.stdout)
 	}
 }
+
+func TestChecksSchemas(t *testing.T) {
+	for args, want := range map[string]bool{
+		"lint m.json":              true,
+		"--no-color fix -w m.json": true,
+		"check -- server":          true,
+		"convert --to openai lint": false,
+		"--version":                false,
+		"rules lint":               false,
+		"":                         false,
+	} {
+		if got := checksSchemas(strings.Fields(args)); got != want {
+			t.Errorf("checksSchemas(%q) = %v, want %v", args, got, want)
+		}
+	}
+}
