@@ -209,13 +209,12 @@ func (m *Manifest) Position(off int) Position {
 	}
 	line, start := lo*linesPerMark, m.lines[lo]
 	end := min(max(off, start), len(m.Src))
-	for {
-		i := bytes.IndexByte(m.Src[start:end], '\n')
-		if i < 0 {
-			break
-		}
+	// Two vectorised scans of the lines between the mark and off, rather
+	// than a call per line.
+	between := m.Src[start:end]
+	if i := bytes.LastIndexByte(between, '\n'); i >= 0 {
+		line += bytes.Count(between, []byte{'\n'})
 		start += i + 1
-		line++
 	}
 	return Position{Offset: off, Line: line + 1, Column: off - start + 1}
 }
