@@ -196,11 +196,8 @@ func (m *Manifest) splices(edits []ToolEdit) ([]splice, error) {
 }
 
 func (m *Manifest) style() style {
-	if m.st == nil {
-		st := detectStyle(m.Src)
-		m.st = &st
-	}
-	return *m.st
+	m.stOnce.Do(func() { m.st = detectStyle(m.Src) })
+	return m.st
 }
 
 func (t *Tool) node(src string) (*node, error) {

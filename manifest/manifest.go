@@ -102,7 +102,8 @@ type Manifest struct {
 	lineCount int
 	linesOnce sync.Once
 	yaml      *yamlDoc
-	st        *style
+	stOnce    sync.Once // workers build fixes' edits side by side
+	st        style
 	limits    Limits
 }
 
