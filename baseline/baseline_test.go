@@ -3,6 +3,7 @@ package baseline
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcplint/mcplint/lint"
@@ -42,7 +43,11 @@ func TestFilterIgnoresLinesAndOrder(t *testing.T) {
 
 func TestReadRejects(t *testing.T) {
 	dir := t.TempDir()
-	for name, src := range map[string]string{"version": `{"version": 2, "findings": []}`, "key": `{"version": 1, "x": 1}`} {
+	for name, src := range map[string]string{
+		"version":  `{"version": 2, "findings": []}`,
+		"key":      `{"version": 1, "x": 1}`,
+		"trailing": "{\"version\": 1, \"findings\": []}\n=======\n{\"version\": 1, \"findings\": []}",
+	} {
 		p := filepath.Join(dir, name)
 		if err := (&Baseline{}).Write(p); err != nil {
 			t.Fatal(err)
@@ -50,8 +55,11 @@ func TestReadRejects(t *testing.T) {
 		if err := writeFile(p, src); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Read(p); err == nil {
+		_, err := Read(p)
+		if err == nil {
 			t.Errorf("%s: accepted %s", name, src)
+		} else if name == "trailing" && !strings.Contains(err.Error(), p+":2:1: data after") {
+			t.Errorf("%s: %v, want the line and column of the extra data", name, err)
 		}
 	}
 }

@@ -3,7 +3,9 @@ package coerce
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"regexp"
 	"slices"
@@ -111,11 +113,19 @@ func decodeJSON(v any) (any, error) {
 }
 
 // decodeNumbers decodes keeping numbers as written, so that arguments the
-// walk does not touch keep their precision.
+// walk does not touch keep their precision. Anything after the value makes
+// the input not JSON: `{"n": "0"}0` must reach the server's validation as
+// sent, not be rewritten into the valid `{"n": 0}`.
 func decodeNumbers(raw []byte, v *any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	return dec.Decode(v)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON value")
+	}
+	return nil
 }
 
 type walker struct {

@@ -73,6 +73,8 @@ func TestArguments(t *testing.T) {
 		{name: "integer keeps a fraction as a string", schema: object(`"n": {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": "^[0-9.]+$"}]}`), args: `{"n": "1.5"}`},
 		{name: "unknown argument", schema: object(`"n": ` + tolerant), args: `{"m": "5"}`},
 		{name: "not JSON", schema: object(`"n": ` + tolerant), args: `{"n": "5"`},
+		{name: "data after the object", schema: object(`"n": ` + tolerant), args: `{"n": "5"}0`},
+		{name: "a second object", schema: object(`"n": ` + tolerant), args: `{"n": "5"} {"n": "6"}`},
 		{name: "no arguments", schema: object(`"n": ` + tolerant), args: ``},
 		{name: "html is not escaped", schema: object(`"n": ` + tolerant), args: `{"n": "5", "q": "<a&b>"}`, want: `{"n":5,"q":"<a&b>"}`},
 	}
