@@ -80,8 +80,18 @@ func (y *yamlDoc) check(n ast.Node, ptr string, anchors map[string]*ast.AnchorNo
 	case nil:
 		return nil
 	case *ast.MappingNode:
+		if c.IsFlowStyle {
+			if err := y.checkFlowValues(c.Values); err != nil {
+				return err
+			}
+		}
 		return y.checkMapping(c.Values, ptr, anchors, open)
 	case *ast.MappingValueNode:
+		if c.IsFlowStyle {
+			if err := y.checkFlowValues([]*ast.MappingValueNode{c}); err != nil {
+				return err
+			}
+		}
 		return y.checkMapping([]*ast.MappingValueNode{c}, ptr, anchors, open)
 	case *ast.SequenceNode:
 		for i, v := range c.Values {
@@ -135,6 +145,31 @@ func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, ptr string, anchor
 			if err := y.check(mv.Value, ptr+"/"+pointer.Escape(key), anchors, open); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// checkFlowValues refuses a block mapping as a value in a flow mapping
+// ({a: b: c}), which YAML does not allow and the parser takes as a nested
+// mapping: an edit of the flow mapping beside it would then give text the
+// parser refuses.
+func (y *yamlDoc) checkFlowValues(pairs []*ast.MappingValueNode) error {
+	for _, mv := range pairs {
+		_, v := unwrap(mv.Value)
+		var first *ast.MappingValueNode // where the mapping starts: its first key
+		switch v := v.(type) {
+		case *ast.MappingNode:
+			if !v.IsFlowStyle && len(v.Values) > 0 {
+				first = v.Values[0]
+			}
+		case *ast.MappingValueNode:
+			if !v.IsFlowStyle {
+				first = v
+			}
+		}
+		if first != nil && first.Key != nil {
+			return y.m.errorAt(y.off(first.Key.GetToken()), "invalid YAML: a mapping without braces inside a flow mapping {…}; write it as {key: value}")
 		}
 	}
 	return nil

@@ -278,6 +278,8 @@ func TestYAMLErrors(t *testing.T) {
 	}{
 		{name: "syntax", src: "tools:\n  - name: a\n    description: b: c\n",
 			want: "m.yaml:3:18: invalid YAML: mapping value is not allowed in this context"},
+		{name: "mapping without braces in a flow mapping", src: "tools: [{name: a, x: \"\":\n}]\n",
+			want: "m.yaml:1:22: invalid YAML: a mapping without braces inside a flow mapping {…}; write it as {key: value}"},
 		{name: "unclosed flow sequence", src: "tools: [{name: a}\nx: 1\n",
 			want: "m.yaml:2:1: invalid YAML: ',' or ']' must be specified"},
 		{name: "tab indentation", src: "tools:\n\t- name: a\n",
