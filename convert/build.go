@@ -27,10 +27,15 @@ func prepare(tools []Tool, target string, p namePolicy, transform func(any) (any
 	names, warns := rename(tools, p)
 	warns = append(warns, dropped(tools, target)...)
 	out := make([]converted, len(tools))
-	for i, t := range tools {
-		params, lost := transform(t.InputSchema)
-		warns = append(warns, losses(t, "/inputSchema", lost)...)
+	lost := make([][]normalize.Loss, len(tools))
+	forEach(len(tools), func(i int) {
+		t := tools[i]
+		var params any
+		params, lost[i] = transform(t.InputSchema)
 		out[i] = converted{Tool: t, name: names[i], params: t.withOrder(params)}
+	})
+	for i, t := range tools {
+		warns = append(warns, losses(t, "/inputSchema", lost[i])...)
 	}
 	return out, sortWarnings(warns), nil
 }

@@ -91,13 +91,19 @@ func To(target string, tools []Tool, o Options) ([]byte, []Warning, error) {
 // passed in are not modified.
 func objectRoots(tools []Tool) ([]Tool, error) {
 	out := make([]Tool, len(tools))
-	for i, t := range tools {
+	errs := make([]error, len(tools))
+	forEach(len(tools), func(i int) {
+		t := tools[i]
 		s, err := normalize.ObjectRoot(schemaValue(t.InputSchema))
 		if err != nil {
-			return nil, &ToolError{Tool: t.Name, Index: t.Index, Pointer: "/inputSchema", Err: err}
+			errs[i] = &ToolError{Tool: t.Name, Index: t.Index, Pointer: "/inputSchema", Err: err}
+			return
 		}
 		t.InputSchema = s.(map[string]any)
 		out[i] = t
+	})
+	if err := firstError(errs); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -75,6 +75,9 @@ func encodeValue(b *bytes.Buffer, v any, indent string, names bool, order map[st
 			b.WriteString("[]")
 			return nil
 		}
+		if len(x) >= parallelItems {
+			return encodeItems(b, x, indent, order)
+		}
 		b.WriteString("[\n")
 		for i, e := range x {
 			if i > 0 {
@@ -109,11 +112,59 @@ func encodeValue(b *bytes.Buffer, v any, indent string, names bool, order map[st
 	return nil
 }
 
+// parallelItems is the length from which a list's items are written side
+// by side (encodeItems): the list of a document's tools.
+const parallelItems = 256
+
+// encodeItems writes a long list as encodeValue does, its items encoded on
+// every CPU into buffers of their own and joined in order: writing ten
+// thousand tools' schemas took a fifth of a conversion, on one core.
+func encodeItems(b *bytes.Buffer, items []any, indent string, order map[string]int) error {
+	inner := indent + "  "
+	bufs := make([]bytes.Buffer, len(items))
+	errs := make([]error, len(items))
+	forEach(len(items), func(i int) {
+		errs[i] = encodeValue(&bufs[i], items[i], inner, false, order)
+	})
+	if err := firstError(errs); err != nil {
+		return err
+	}
+	b.WriteString("[\n")
+	for i := range bufs {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(inner)
+		b.Write(bufs[i].Bytes())
+	}
+	b.WriteString("\n" + indent + "]")
+	return nil
+}
+
 // writeString quotes s as JSON without escaping <, > and &, which
 // encoding/json does by default for HTML.
 func writeString(b *bytes.Buffer, s string) {
+	if plainASCII(s) {
+		// Nearly every string: nothing to escape, and an encoder per
+		// string was most of the time spent writing.
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	enc := json.NewEncoder(b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
 	b.Truncate(b.Len() - 1)
+}
+
+// plainASCII reports whether s is printable ASCII without '"' or '\\',
+// which encoding/json writes as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

@@ -19,13 +19,13 @@ import (
 // provider's list that are not functions (m.Skipped: OpenAI's web_search,
 // Anthropic's bash) are not tools; callers should say they drop them.
 func FromManifest(m *manifest.Manifest) ([]Tool, error) {
-	out := make([]Tool, 0, len(m.Tools))
-	for _, mt := range m.Tools {
-		t, err := fromTool(mt)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
+	out := make([]Tool, len(m.Tools))
+	errs := make([]error, len(m.Tools))
+	forEach(len(m.Tools), func(i int) {
+		out[i], errs[i] = fromTool(m.Tools[i])
+	})
+	if err := firstError(errs); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

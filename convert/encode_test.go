@@ -1,0 +1,47 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestEncodeAsEncodingJSON: documents are written as encoding/json writes
+// them indented by two spaces without HTML escapes, whether a string takes
+// the plain path or the encoder, and whether a list is written on one
+// goroutine or on several (a list of parallelItems items or more).
+func TestEncodeAsEncodingJSON(t *testing.T) {
+	strs := []string{"", "plain text", `a "quote"`, `back\slash`, "new\nline", "tab\t", "<a&b>", "\u2028\u2029", "é ü", "\x7f", "\xff\xfe", "\x00", "emoji 🙂"}
+	for _, n := range []int{1, 3, parallelItems - 1, parallelItems, 3*parallelItems + 5} {
+		items := make([]any, n)
+		for i := range items {
+			items[i] = map[string]any{
+				// Keys no JSON Schema keyword order applies to.
+				"a": fmt.Sprintf("tool_%d", i),
+				"b": strs[i%len(strs)],
+				"c": float64(i) / 4,
+				"d": i%2 == 0,
+				"e": []any{strs[(i+1)%len(strs)], nil, map[string]any{}},
+				"f": []any{},
+			}
+		}
+		doc := map[string]any{"x": items}
+		got, err := encode(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.String(), string(got)); diff != "" {
+			t.Fatalf("%d items (-encoding/json +encode):\n%s", n, diff)
+		}
+	}
+}
