@@ -141,8 +141,14 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
 				options: l.Config.Options[r.ID], packs: l.packs,
 				report: func(t *manifest.Tool, d Diagnostic) {
-					ok := l.keep(t, r, &d)
-					t.Forget() // its fix is built; the tool is linted later
+					// The fix's edits are built by the worker that lints
+					// the tool (see listedFixes): building them here, one
+					// tool after the other, indexed each tool twice and
+					// took a third of a fix of many renamed tools on one
+					// core.
+					d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
+					ok := l.adopt(r, &d)
+					t.Forget() // what the list rule decoded; the tool is linted later
 					if !ok {
 						return
 					}
@@ -180,6 +186,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 					}
 					lists := len(w.diags)
 					if ds, ok := re.reuse(m, same, moved, i); ok {
+						l.listedFixes(t, w.diags)
 						place(t, w.diags)
 						w.diags = append(w.diags, ds...)
 					} else {
@@ -195,6 +202,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 							w.diags = w.diags[:0]
 							continue
 						}
+						l.listedFixes(t, w.diags[:lists])
 						place(t, w.diags)
 					}
 					t.Forget() // the tool's fixes are built
@@ -318,6 +326,20 @@ func (l *Linter) keep(t *manifest.Tool, r *Rule, d *Diagnostic) bool {
 	if !l.adopt(r, d) {
 		return false
 	}
+	l.buildFix(t, d)
+	return true
+}
+
+// listedFixes builds the fixes of the list rules' findings ds of tool t.
+func (l *Linter) listedFixes(t *manifest.Tool, ds []Diagnostic) {
+	for i := range ds {
+		l.buildFix(t, &ds[i])
+	}
+}
+
+// buildFix gives a finding's fix its edits when the run shows or applies
+// them (Config.FixEdits), and drops what built them.
+func (l *Linter) buildFix(t *manifest.Tool, d *Diagnostic) {
 	if f := d.Fix; f != nil && !f.built {
 		if l.Config.FixEdits {
 			if f.Edits == nil && f.Build != nil {
@@ -334,7 +356,6 @@ func (l *Linter) keep(t *manifest.Tool, r *Rule, d *Diagnostic) bool {
 		}
 		f.Build = nil
 	}
-	return true
 }
 
 // adopt applies to a finding of rule r what every finding gets, wherever
