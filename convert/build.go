@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcplint/mcplint/consumer"
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
 )
@@ -27,8 +28,10 @@ func prepare(tools []Tool, target string, p namePolicy, transform func(any) (any
 	names, warns := rename(tools, p)
 	warns = append(warns, dropped(tools, target)...)
 	out := make([]converted, len(tools))
+	// Transforms are pure and independent per tool: thousands of tools
+	// are converted on every CPU.
 	lost := make([][]normalize.Loss, len(tools))
-	forEach(len(tools), func(i int) {
+	par.ForEach(len(tools), func(i int) {
 		t := tools[i]
 		var params any
 		params, lost[i] = transform(t.InputSchema)

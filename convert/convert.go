@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/english"
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/normalize"
 	"github.com/mcplint/mcplint/pointer"
 )
@@ -92,7 +93,7 @@ func To(target string, tools []Tool, o Options) ([]byte, []Warning, error) {
 func objectRoots(tools []Tool) ([]Tool, error) {
 	out := make([]Tool, len(tools))
 	errs := make([]error, len(tools))
-	forEach(len(tools), func(i int) {
+	par.ForEach(len(tools), func(i int) {
 		t := tools[i]
 		s, err := normalize.ObjectRoot(schemaValue(t.InputSchema))
 		if err != nil {
@@ -102,7 +103,7 @@ func objectRoots(tools []Tool) ([]Tool, error) {
 		t.InputSchema = s.(map[string]any)
 		out[i] = t
 	})
-	if err := firstError(errs); err != nil {
+	if err := par.FirstError(errs); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -123,10 +124,10 @@ func encodeItems(b *bytes.Buffer, items []any, indent string, order map[string]i
 	inner := indent + "  "
 	bufs := make([]bytes.Buffer, len(items))
 	errs := make([]error, len(items))
-	forEach(len(items), func(i int) {
+	par.ForEach(len(items), func(i int) {
 		errs[i] = encodeValue(&bufs[i], items[i], inner, false, order)
 	})
-	if err := firstError(errs); err != nil {
+	if err := par.FirstError(errs); err != nil {
 		return err
 	}
 	b.WriteString("[\n")

@@ -3,6 +3,7 @@ package convert
 import (
 	"fmt"
 
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
 )
@@ -21,10 +22,11 @@ import (
 func FromManifest(m *manifest.Manifest) ([]Tool, error) {
 	out := make([]Tool, len(m.Tools))
 	errs := make([]error, len(m.Tools))
-	forEach(len(m.Tools), func(i int) {
+	// Each tool decodes alone: on every CPU.
+	par.ForEach(len(m.Tools), func(i int) {
 		out[i], errs[i] = fromTool(m.Tools[i])
 	})
-	if err := firstError(errs); err != nil {
+	if err := par.FirstError(errs); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
@@ -131,13 +132,24 @@ func checkContextBudgetList(p *lint.ListPass) {
 	if limit <= 0 || len(p.Manifest.Tools) == 0 {
 		return
 	}
-	total := 0
-	for _, t := range p.Manifest.Tools {
-		v, err := t.Value()
-		if err != nil {
-			return
+	// List rules run one after the other before the tools are linted:
+	// decoding every tool here took most of that time, so it is done on
+	// every CPU.
+	tools := p.Manifest.Tools
+	sizes := make([]int, len(tools))
+	errs := make([]error, len(tools))
+	par.ForEach(len(tools), func(i int) {
+		var v any
+		if v, errs[i] = tools[i].Value(); errs[i] == nil {
+			sizes[i] = compactSize(v)
 		}
-		total += compactSize(v)
+	})
+	if par.FirstError(errs) != nil {
+		return
+	}
+	total := 0
+	for _, n := range sizes {
+		total += n
 	}
 	if total > limit {
 		first := p.Manifest.Tools[0]
