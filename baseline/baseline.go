@@ -25,6 +25,7 @@ import (
 
 	"github.com/mcplint/mcplint/atomicfile"
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 )
 
 // Version is the baseline file format's version.
@@ -113,9 +114,8 @@ func Read(path string) (*Baseline, error) {
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
-	if line, col, extra := trailing(src, dec); extra {
-		// A baseline half-merged by hand must not pass as its first half.
-		return nil, fmt.Errorf("baseline %s:%d:%d: data after the baseline's JSON object", path, line, col)
+	if at, extra := manifest.Trailing(src, dec); extra {
+		return nil, fmt.Errorf("baseline %s:%d:%d: data after the baseline's JSON object", path, at.Line, at.Column)
 	}
 	if b.Version != Version {
 		return nil, fmt.Errorf("baseline %s: version %d, want %d", path, b.Version, Version)
@@ -143,16 +143,4 @@ func Dir(path string) string {
 		return filepath.Dir(path)
 	}
 	return filepath.Dir(abs)
-}
-
-// trailing reports whether anything but white space follows the value dec
-// decoded from src, and the line and column where it starts.
-func trailing(src []byte, dec *json.Decoder) (line, col int, extra bool) {
-	off := int(dec.InputOffset())
-	rest := bytes.TrimLeft(src[off:], " \t\r\n")
-	if len(rest) == 0 {
-		return 0, 0, false
-	}
-	off = len(src) - len(rest)
-	return 1 + bytes.Count(src[:off], []byte{'\n'}), off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1, true
 }

@@ -199,9 +199,8 @@ func Parse(path string, src []byte) (*File, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("%s: not a lock file: %v", path, err)
 	}
-	if line, col, extra := trailing(src, dec); extra {
-		// A lock file half-merged by hand must not pass as its first half.
-		return nil, fmt.Errorf("%s:%d:%d: not a lock file: data after its JSON object", path, line, col)
+	if at, extra := manifest.Trailing(src, dec); extra {
+		return nil, fmt.Errorf("%s:%d:%d: not a lock file: data after its JSON object", path, at.Line, at.Column)
 	}
 	if f.Version != Version {
 		return nil, fmt.Errorf("%s: lock file version %d; this mcplint reads version %d", path, f.Version, Version)
@@ -234,15 +233,3 @@ func Parse(path string, src []byte) (*File, error) {
 
 // ServerNames returns the names of the locked servers, sorted.
 func (f *File) ServerNames() []string { return slices.Sorted(maps.Keys(f.Servers)) }
-
-// trailing reports whether anything but white space follows the value dec
-// decoded from src, and the line and column where it starts.
-func trailing(src []byte, dec *json.Decoder) (line, col int, extra bool) {
-	off := int(dec.InputOffset())
-	rest := bytes.TrimLeft(src[off:], " \t\r\n")
-	if len(rest) == 0 {
-		return 0, 0, false
-	}
-	off = len(src) - len(rest)
-	return 1 + bytes.Count(src[:off], []byte{'\n'}), off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1, true
-}
