@@ -313,6 +313,9 @@ func stringForm(s map[string]any) (form, bool) {
 	return form{}, false
 }
 
+// typeNames is schema.Types, kept here so that a server importing coerce
+// does not link mcplint's schema package and its validator (see the
+// package doc).
 func typeNames(s map[string]any) []string {
 	switch t := s["type"].(type) {
 	case string:

@@ -3,9 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/pointer"
@@ -140,19 +138,9 @@ func checkSurfaceInvisible(p *lint.SurfacePass) {
 			continue
 		}
 		eachString(v, "", func(ptr, s string, key bool) {
-			at, r, kind, n := hidden(s)
-			if at < 0 {
-				return
+			if what, ok := hiddenFinding(s); ok {
+				p.Reportf(e, ptr, "%s: a %s contains %s", e.Describe(), stringOrKey(key), what)
 			}
-			where := "a string"
-			if key {
-				where = "a key"
-			}
-			more := ""
-			if n > 1 {
-				more = fmt.Sprintf(" (and %d more hidden characters)", n-1)
-			}
-			p.Reportf(e, ptr, "%s: %s contains %s U+%04X at byte %d%s: %s; a reviewer cannot see it but the model reads it: remove it", e.Describe(), where, english.A(kind), r, at, more, excerpt(s, at, at+utf8.RuneLen(r)))
 		})
 	}
 }

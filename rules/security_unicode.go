@@ -115,20 +115,31 @@ func hidden(s string) (at int, r rune, kind string, count int) {
 
 func checkInvisibleCharacters(p *lint.Pass) {
 	eachString(p.Value, "", func(ptr, s string, key bool) {
-		at, r, kind, n := hidden(s)
-		if at < 0 {
-			return
+		if what, ok := hiddenFinding(s); ok {
+			p.Reportf(ptr, "this %s contains %s", stringOrKey(key), what)
 		}
-		where := "string"
-		if key {
-			where = "key"
-		}
-		more := ""
-		if n > 1 {
-			more = fmt.Sprintf(" (and %d more hidden characters)", n-1)
-		}
-		p.Reportf(ptr, "this %s contains %s U+%04X at byte %d%s: %s; a reviewer cannot see it but the model reads it: remove it", where, english.A(kind), r, at, more, excerpt(s, at, at+utf8.RuneLen(r)))
 	})
+}
+
+// hiddenFinding says what hidden character s holds first, and what to do,
+// for the tool rule and the surface rule alike.
+func hiddenFinding(s string) (string, bool) {
+	at, r, kind, n := hidden(s)
+	if at < 0 {
+		return "", false
+	}
+	more := ""
+	if n > 1 {
+		more = fmt.Sprintf(" (and %d more hidden characters)", n-1)
+	}
+	return fmt.Sprintf("%s U+%04X at byte %d%s: %s; a reviewer cannot see it but the model reads it: remove it", english.A(kind), r, at, more, excerpt(s, at, at+utf8.RuneLen(r))), true
+}
+
+func stringOrKey(key bool) string {
+	if key {
+		return "key"
+	}
+	return "string"
 }
 
 // ToolNameHomoglyph reports names that imitate other names.
