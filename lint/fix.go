@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/pointer"
 )
 
 // MaxFixRounds bounds the apply/re-lint loop. Each round applies every fix
@@ -176,21 +176,14 @@ type editTree struct {
 // stops at the first node above p for which stop is true, and returns nil.
 func (t *editTree) walk(p string, make bool, stop func(*editTree) bool) (node, parent *editTree) {
 	node = t
-	for rest := p; rest != ""; {
+	for tok, last := range pointer.Tokens(p) {
 		if stop != nil && stop(node) {
 			return nil, nil
-		}
-		rest = rest[1:]
-		tok := rest
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			tok, rest = rest[:i], rest[i:]
-		} else {
-			rest = ""
 		}
 		next := node.children[tok]
 		if next == nil {
 			if !make {
-				if rest == "" {
+				if last {
 					return nil, node // the parent exists, p does not
 				}
 				return nil, nil

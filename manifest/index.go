@@ -3,7 +3,6 @@ package manifest
 import (
 	"bytes"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -234,14 +233,7 @@ func (m *Manifest) placeJSON(start, end int, ptrs []string, out []Place) []Place
 	root := &placeTrie{}
 	for i, ptr := range ptrs {
 		n := root
-		for rest := ptr; rest != ""; {
-			rest = rest[1:]
-			tok := rest
-			if j := strings.IndexByte(rest, '/'); j >= 0 {
-				tok, rest = rest[:j], rest[j:]
-			} else {
-				rest = ""
-			}
+		for tok := range pointer.Tokens(ptr) {
 			n = n.child(pointer.Unescape(tok))
 		}
 		n.want = append(n.want, i)

@@ -5,7 +5,10 @@
 // and the loader (manifest) share it without depending on each other.
 package pointer
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // Escape escapes one reference token: "~" becomes "~0" and "/" "~1".
 func Escape(tok string) string {
@@ -49,6 +52,26 @@ func Split(p string) []string {
 		parts[i] = Unescape(s)
 	}
 	return parts
+}
+
+// Tokens yields the reference tokens of p in order, still escaped, each
+// with whether it is the last, without the slice Split makes: the walks that
+// place findings and check edits go down a pointer per finding.
+func Tokens(p string) iter.Seq2[string, bool] {
+	return func(yield func(tok string, last bool) bool) {
+		for rest := p; rest != ""; {
+			rest = rest[1:]
+			tok := rest
+			if i := strings.IndexByte(rest, '/'); i >= 0 {
+				tok, rest = rest[:i], rest[i:]
+			} else {
+				rest = ""
+			}
+			if !yield(tok, rest == "") {
+				return
+			}
+		}
+	}
 }
 
 // Parent splits p into the pointer of its parent and its last token,
