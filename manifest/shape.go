@@ -1,7 +1,6 @@
 package manifest
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -119,8 +118,12 @@ func duplicateKey(f Format, key string) string {
 // jsonShapes reads a JSON document for shape recognition.
 type jsonShapes struct{ m *Manifest }
 
+// members reads the members of an object whose bytes the loader has
+// validated, in place and without checking them again.
 func (r jsonShapes) members(v member) (map[string]member, error) {
-	return r.m.readMembers(jsontext.NewDecoder(bytes.NewReader(r.m.Src[v.start:v.end])), v.start)
+	rd := rereader(r.m.Src[v.start:v.end])
+	defer rd.release()
+	return r.m.readMembers(rd.Decoder, v.start)
 }
 
 func (r jsonShapes) tools(l *toolList, v member, ptr string) error {
