@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -199,11 +198,19 @@ func strictKeywords(n map[string]any, refSiblingsIgnored bool) (map[string]any, 
 	if tupleLoss := strictTuple(n); tupleLoss != "" {
 		lose("prefixItems", tupleLoss)
 	}
-	for _, k := range slices.Sorted(maps.Keys(StrictUnsupported)) {
-		if _, ok := n[k]; ok {
-			delete(n, k)
-			lose(k, "strict mode does not support \""+k+"\"; removed, so "+StrictUnsupported[k])
+	// The node's keys are looked up in StrictUnsupported rather than the
+	// other way round, and only those found are sorted: sorting the whole
+	// table at every node was a seventh of a strict conversion.
+	var unsupported []string
+	for k := range n {
+		if _, ok := StrictUnsupported[k]; ok {
+			unsupported = append(unsupported, k)
 		}
+	}
+	slices.Sort(unsupported)
+	for _, k := range unsupported {
+		delete(n, k)
+		lose(k, "strict mode does not support \""+k+"\"; removed, so "+StrictUnsupported[k])
 	}
 	if all, ok := n["allOf"].([]any); ok {
 		if merged, ok := mergeAllOf(n, all); ok {
