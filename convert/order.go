@@ -36,26 +36,7 @@ func memberOrder(mt *manifest.Tool, v map[string]any) map[string]int {
 		return order
 	}
 	if mt.M.Format == manifest.JSON {
-		// Read in place (a bytes.Buffer is not copied), without the checks
-		// the loader made on these bytes.
-		b := mt.M.Src[start:end:end]
-		dec := jsontext.NewDecoder(bytes.NewBuffer(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-		for {
-			tok, err := dec.ReadToken()
-			if err != nil {
-				break
-			}
-			if tok.Kind() != '"' {
-				continue
-			}
-			if kind, n := dec.StackIndex(dec.StackDepth()); kind == '{' && n%2 == 1 {
-				name := tok.String()
-				if _, seen := order[name]; !seen {
-					order[name] = start + int(dec.InputOffset())
-				}
-			}
-		}
-		return order
+		return jsonNameOffsets(mt.M.Src[start:end], start, order)
 	}
 	// YAML keeps an index of its nodes, so locating each name is cheap.
 	for _, member := range []string{"inputSchema", "outputSchema"} {
@@ -77,6 +58,57 @@ func memberOrder(mt *manifest.Tool, v map[string]any) map[string]int {
 		})
 	}
 	return order
+}
+
+// jsonNameOffsets adds to order each object member name of the JSON value
+// src (validated by the loader, at offset base in its source) with the
+// offset just past its first occurrence. In valid JSON a name is the one
+// string followed by ':', and nothing outside strings holds a quote, so
+// finding the quotes finds the names: a tokenizer took several times as
+// long, a sixth of converting.
+func jsonNameOffsets(src []byte, base int, order map[string]int) map[string]int {
+	for off := 0; ; {
+		q := bytes.IndexByte(src[off:], '"')
+		if q < 0 {
+			return order
+		}
+		start := off + q
+		end, escaped := start+1, false
+		for {
+			i := bytes.IndexByte(src[end:], '"')
+			if i < 0 {
+				return order // not reached in valid JSON
+			}
+			if b := bytes.IndexByte(src[end:end+i], '\\'); b >= 0 {
+				escaped = true
+				end += b + 2 // past the escaped character, which may be '"'
+				continue
+			}
+			end += i + 1
+			break
+		}
+		off = end
+		for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {
+			off++
+		}
+		if off >= len(src) || src[off] != ':' {
+			continue
+		}
+		raw := src[start:end]
+		if !escaped {
+			if _, seen := order[string(raw[1:len(raw)-1])]; !seen {
+				order[string(raw[1:len(raw)-1])] = base + end
+			}
+			continue
+		}
+		name, err := jsontext.AppendUnquote(nil, raw)
+		if err != nil {
+			continue
+		}
+		if _, seen := order[string(name)]; !seen {
+			order[string(name)] = base + end
+		}
+	}
 }
 
 // inOrder is a schema to write with its tool's member order.
