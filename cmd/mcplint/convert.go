@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcplint/mcplint/convert"
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/normalize"
 )
@@ -199,16 +200,22 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 
 // warningPositions places the warnings, in their order, each at its
 // tool's pointer (the zero Position when there is no such tool): the
-// places of one tool's warnings are found in one reading of the tool.
+// places of one tool's warnings are found in one reading of the tool, and
+// tools are read on every CPU (thousands of tools warn tens of thousands
+// of times).
 func warningPositions(m *manifest.Manifest, warns []convert.Warning) []manifest.Position {
-	byTool := map[int][]int{}
+	byTool := make([][]int, len(m.Tools))
 	for i, w := range warns {
 		if w.Index >= 0 && w.Index < len(m.Tools) {
 			byTool[w.Index] = append(byTool[w.Index], i)
 		}
 	}
 	at := make([]manifest.Position, len(warns))
-	for ti, idx := range byTool {
+	par.ForEach(len(byTool), func(ti int) {
+		idx := byTool[ti]
+		if len(idx) == 0 {
+			return
+		}
 		ptrs := make([]string, len(idx))
 		for j, i := range idx {
 			ptrs[j] = warns[i].Pointer
@@ -216,7 +223,7 @@ func warningPositions(m *manifest.Manifest, warns []convert.Warning) []manifest.
 		for j, pl := range m.Tools[ti].Places(ptrs) {
 			at[idx[j]] = m.Position(pl.Offset())
 		}
-	}
+	})
 	return at
 }
 
