@@ -209,13 +209,9 @@ func lossNote(ls []normalize.Loss) string {
 // as normalize.GeminiRewrite does: safe when nothing is lost.
 func geminiRewriteFix(s map[string]any, keyword, ptr, action string) (*lint.Fix, []normalize.Loss) {
 	fixed, losses := normalize.GeminiRewrite(s, keyword, ptr)
-	edits := lint.Diff(ptr, s, fixed)
-	if len(edits) == 0 {
-		return nil, losses
-	}
 	msg := action
 	if len(losses) > 0 {
 		msg += " (" + geminiLossText(losses) + ")"
 	}
-	return &lint.Fix{Message: msg, Safe: len(losses) == 0, Edits: edits}, losses
+	return lint.DiffFix(msg, len(losses) == 0, ptr, s, fixed), losses
 }

@@ -182,13 +182,5 @@ func geminiKeywordsFix(s map[string]any, keys []string, ptr string) *lint.Fix {
 		losses = append(losses, ls...)
 		names = append(names, fmt.Sprintf("%q", k))
 	}
-	edits := lint.Diff(ptr, s, cur)
-	if len(edits) == 0 {
-		return nil
-	}
-	return &lint.Fix{
-		Message: "rewrite or remove " + strings.Join(names, ", ") + " as Gemini's subset allows" + lossNote(losses),
-		Safe:    len(losses) == 0,
-		Edits:   edits,
-	}
+	return lint.DiffFix("rewrite or remove "+strings.Join(names, ", ")+" as Gemini's subset allows"+lossNote(losses), len(losses) == 0, ptr, s, cur)
 }

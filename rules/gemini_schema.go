@@ -72,13 +72,11 @@ func checkGeminiRef(p *lint.Pass) {
 			var losses []normalize.Loss
 			fixed, losses = normalize.GeminiInlineRefs(v, normalize.GeminiOptions{})
 			lost = losses
-			if edits := lint.Diff("/inputSchema", v, fixed); len(edits) > 0 {
-				msg := "inline every reference and remove the definitions"
-				if len(losses) > 0 {
-					msg += " (" + geminiLossText(losses) + ")"
-				}
-				fix = &lint.Fix{Message: msg, Safe: len(losses) == 0, Edits: edits}
+			msg := "inline every reference and remove the definitions"
+			if len(losses) > 0 {
+				msg += " (" + geminiLossText(losses) + ")"
 			}
+			fix = lint.DiffFix(msg, len(losses) == 0, "/inputSchema", v, fixed)
 		}
 		return fixed
 	}

@@ -387,14 +387,14 @@ func reportStrictKeywords(p *lint.Pass, s map[string]any, ptr string, found, sib
 	} else {
 		fixed, losses = normalize.StrictKeywords(s, ignored)
 	}
-	edits := lint.Diff(ptr, s, fixed)
-	if len(edits) == 0 {
+	fixMsg := "rewrite into supported keywords"
+	if len(losses) > 0 {
+		fixMsg += ": " + lossText(losses)
+	}
+	fix := lint.DiffFix(fixMsg, len(losses) == 0, ptr, s, fixed)
+	if fix == nil {
 		p.Reportf(at, "%s", msg)
 		return
-	}
-	fix := &lint.Fix{Message: "rewrite into supported keywords", Safe: len(losses) == 0, Edits: edits}
-	if len(losses) > 0 {
-		fix.Message += ": " + lossText(losses)
 	}
 	p.ReportFix(at, fix, "%s", msg)
 }

@@ -230,9 +230,7 @@ func checkObjectRoot(p *lint.Pass, member string, v any, present bool) {
 			d.Message += fmt.Sprintf(" (no automatic fix: %v)", err)
 			break
 		}
-		if edits := lint.Diff(base, v, fixed); len(edits) > 0 {
-			d.Fix = &lint.Fix{Message: f.fixMsg, Safe: true, Edits: edits}
-		}
+		d.Fix = lint.DiffFix(f.fixMsg, true, base, v, fixed)
 	}
 	p.Report(d)
 }

@@ -45,7 +45,7 @@ func TestPrefilterNeverSkipsAMatch(t *testing.T) {
 		all = append(all, ps...)
 	}
 	for _, s := range texts {
-		f := folded(s)
+		f := fold(s)
 		for _, pt := range all {
 			if pt.re.MatchString(s) && !pt.mayMatch(f) {
 				t.Errorf("%q matches %s but the prefilter skips it (needs %q)", s, pt.re, pt.need)

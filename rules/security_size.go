@@ -216,14 +216,14 @@ func checkSecretInSchema(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			eachString(v, n.Pointer()+"/"+k, func(sp, str string, _ bool) {
-				f := folded(str)
+			eachString(v, n.Pointer()+"/"+k, func(at func() string, str string, _ bool) {
+				f := fold(str)
 				for _, pt := range secretPatterns() {
 					if !pt.mayMatch(f) {
 						continue
 					}
 					if loc := pt.re.FindStringIndex(str); loc != nil {
-						p.Reportf(sp, "%q holds what looks like %s (%s…); every client and model that lists the tools can read it: remove it and revoke the credential", k, pt.what, str[loc[0]:min(loc[1], loc[0]+6)])
+						p.Reportf(at(), "%q holds what looks like %s (%s…); every client and model that lists the tools can read it: remove it and revoke the credential", k, pt.what, str[loc[0]:min(loc[1], loc[0]+6)])
 						return
 					}
 				}

@@ -84,7 +84,7 @@ func lookup(v any, ptr string) any {
 // matches; format takes the text's name, the pattern's and the excerpt.
 func checkSurfaceProse(p *lint.SurfacePass, ps []pattern, format string) {
 	for _, t := range surfaceProse(p) {
-		f := folded(t.s)
+		f := fold(t.s)
 		for _, pt := range ps {
 			if !pt.mayMatch(f) {
 				continue
@@ -137,9 +137,9 @@ func checkSurfaceInvisible(p *lint.SurfacePass) {
 		if err != nil {
 			continue
 		}
-		eachString(v, "", func(ptr, s string, key bool) {
+		eachString(v, "", func(at func() string, s string, key bool) {
 			if what, ok := hiddenFinding(s); ok {
-				p.Reportf(e, ptr, "%s: a %s contains %s", e.Describe(), stringOrKey(key), what)
+				p.Reportf(e, at(), "%s: a %s contains %s", e.Describe(), stringOrKey(key), what)
 			}
 		})
 	}

@@ -10,9 +10,10 @@ import (
 
 // pattern is one sign of an attack in a description.
 type pattern struct {
-	re   *regexp.Regexp
-	what string
-	need [][]string // see needed
+	re    *regexp.Regexp
+	what  string
+	need  [][]string  // see needed
+	pairs [][]pairSet // pairsOf each word of need
 }
 
 // patterns compiles the expressions of list (each followed by what it
@@ -22,7 +23,8 @@ func patterns(list ...string) func() []pattern {
 	return sync.OnceValue(func() []pattern {
 		out := make([]pattern, 0, len(list)/2)
 		for i := 0; i < len(list); i += 2 {
-			out = append(out, pattern{regexp.MustCompile(list[i]), list[i+1], needed(list[i])})
+			need := needed(list[i])
+			out = append(out, pattern{regexp.MustCompile(list[i]), list[i+1], need, pairsOfNeeded(need)})
 		}
 		return out
 	})

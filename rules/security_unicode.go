@@ -78,10 +78,25 @@ func isEmoji(r rune) bool {
 	return unicode.Is(unicode.So, r) || r >= 0x1F000 && r <= 0x1FAFF || r == 0xFE0F
 }
 
+// plainText reports whether s is printable ASCII, tabs and line breaks,
+// which hide nothing: nearly every string, which then need not be decoded
+// rune by rune.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x7F || c < 0x20 && c != '\n' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
 // hidden finds the first character of s that hides text, skipping the
 // zero-width joiners of emoji sequences and the tags of subdivision flags.
 func hidden(s string) (at int, r rune, kind string, count int) {
 	at = -1
+	if plainText(s) {
+		return at, 0, "", 0
+	}
 	var prev rune
 	inFlag := false
 	for i, c := range s {
@@ -114,9 +129,9 @@ func hidden(s string) (at int, r rune, kind string, count int) {
 }
 
 func checkInvisibleCharacters(p *lint.Pass) {
-	eachString(p.Value, "", func(ptr, s string, key bool) {
+	eachString(p.Value, "", func(at func() string, s string, key bool) {
 		if what, ok := hiddenFinding(s); ok {
-			p.Reportf(ptr, "this %s contains %s", stringOrKey(key), what)
+			p.Reportf(at(), "this %s contains %s", stringOrKey(key), what)
 		}
 	})
 }
