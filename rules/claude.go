@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mcplint/mcplint/consumer"
@@ -77,24 +78,13 @@ func checkClaudeToolName(p *lint.ListPass) {
 		if name == "" {
 			continue // tool-name-valid reports a missing or empty name
 		}
-		var bad []string
-		seen := map[rune]bool{}
-		fixed := []rune(name)
-		for i, r := range fixed {
-			if !claudeNameChar(r) {
-				fixed[i] = '_'
-				if !seen[r] {
-					seen[r] = true
-					bad = append(bad, describeRune(r))
-				}
-			}
-		}
-		n := len(fixed)
+		fixed, bad, n := replaceOutside(name, claudeNameChar)
 		switch {
 		case len(bad) > 0:
-			msg := fmt.Sprintf("tool name %q contains %s; the Anthropic API refuses the whole request (it wants ^[a-zA-Z0-9_-]{1,128}$): use only A-Z a-z 0-9 _ -", name, strings.Join(bad, ", "))
+			// Concatenated rather than formatted: one finding per tool.
+			msg := "tool name " + strconv.Quote(name) + " contains " + strings.Join(bad, ", ") + "; the Anthropic API refuses the whole request (it wants ^[a-zA-Z0-9_-]{1,128}$): use only A-Z a-z 0-9 _ -"
 			var fix *lint.Fix
-			switch to := string(fixed); {
+			switch to := fixed; {
 			case n > claudeNameMax:
 				msg += fmt.Sprintf(", and at most %d characters (it has %d)", claudeNameMax, n)
 			case taken[to]:

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -100,7 +102,41 @@ func describeRune(r rune) string {
 	if r > 0x7e {
 		return fmt.Sprintf("%q (U+%04X)", r, r)
 	}
-	return fmt.Sprintf("%q", r)
+	return strconv.QuoteRune(r) // as %q, without fmt: list rules describe a rune per tool
+}
+
+// replaceOutside replaces each character of name that ok refuses by "_",
+// as VS Code and the fixes do, and returns the result (name itself when
+// nothing is refused), the refused characters described (describeRune),
+// each once in order of appearance, and the number of characters of name.
+// The name rules see every tool of a list, so the common case (a name of
+// allowed ASCII) allocates nothing.
+func replaceOutside(name string, ok func(rune) bool) (fixed string, bad []string, chars int) {
+	i := 0
+	for i < len(name) && name[i] < utf8.RuneSelf && ok(rune(name[i])) {
+		i++
+	}
+	if i == len(name) {
+		return name, nil, len(name)
+	}
+	var b strings.Builder
+	b.Grow(len(name))
+	b.WriteString(name[:i])
+	var seen []rune
+	chars = i
+	for _, r := range name[i:] {
+		chars++
+		if ok(r) {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteByte('_')
+		if !slices.Contains(seen, r) {
+			seen = append(seen, r)
+			bad = append(bad, describeRune(r))
+		}
+	}
+	return b.String(), bad, chars
 }
 
 // ToolNameUnique reports tools that share a name.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mcplint/mcplint/consumer"
@@ -104,23 +105,12 @@ func checkVSCodeToolName(p *lint.ListPass) {
 	}
 	rewrittenTo := map[string]*manifest.Tool{}
 	for _, t := range p.Manifest.Tools {
-		var bad []string
-		seen := map[rune]bool{}
-		rewritten := []rune(t.Name)
-		for i, r := range rewritten {
-			if !vscodeNameChar(r) {
-				rewritten[i] = '_'
-				if !seen[r] {
-					seen[r] = true
-					bad = append(bad, describeRune(r))
-				}
-			}
-		}
+		to, bad, _ := replaceOutside(t.Name, vscodeNameChar)
 		if len(bad) == 0 {
 			continue
 		}
-		to := string(rewritten)
-		msg := fmt.Sprintf("tool name %q contains %s, which VS Code replaces: the model sees the tool as %q; use only A-Z a-z 0-9 _ - to keep the name you chose", t.Name, strings.Join(bad, ", "), to)
+		// Concatenated rather than formatted: one finding per tool.
+		msg := "tool name " + strconv.Quote(t.Name) + " contains " + strings.Join(bad, ", ") + ", which VS Code replaces: the model sees the tool as " + strconv.Quote(to) + "; use only A-Z a-z 0-9 _ - to keep the name you chose"
 		o, ok := owner[to]
 		if !ok {
 			// Two names may be rewritten alike ("a.b" and "a/b").
@@ -131,6 +121,6 @@ func checkVSCodeToolName(p *lint.ListPass) {
 			p.Report(t, lint.Diagnostic{Severity: lint.Warning, RelPointer: "/name", Message: fmt.Sprintf("%s; tool %d also reaches the model as %q, so it sees two tools with one name", msg, o.Index, to)})
 			continue
 		}
-		p.Reportf(t, "/name", "%s", msg)
+		p.Report(t, lint.Diagnostic{RelPointer: "/name", Message: msg})
 	}
 }
