@@ -19,6 +19,11 @@ func Diff(base string, old, new any) []manifest.Edit {
 	if Equal(old, new) {
 		return nil
 	}
+	return diffUnequal(base, old, new)
+}
+
+// diffUnequal is Diff of values known to differ.
+func diffUnequal(base string, old, new any) []manifest.Edit {
 	switch o := old.(type) {
 	case map[string]any:
 		n, ok := new.(map[string]any)
@@ -74,7 +79,7 @@ func DiffFix(message string, safe bool, base string, old, new any) *Fix {
 	if Equal(old, new) {
 		return nil
 	}
-	return &Fix{Message: message, Safe: safe, Build: func() []manifest.Edit { return Diff(base, old, new) }}
+	return &Fix{Message: message, Safe: safe, Build: func() []manifest.Edit { return diffUnequal(base, old, new) }}
 }
 
 // Equal compares decoded JSON values; numbers compare by value whatever

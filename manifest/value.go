@@ -23,6 +23,17 @@ func (t *Tool) Value() (any, error) {
 	return t.present(v), nil
 }
 
+// Raw returns the tool's JSON text as the source has it, when Value is
+// that text decoded: a JSON tool whose schema is under "inputSchema". It
+// reports false otherwise (YAML, or another consumer's tool, whose schema
+// member Value renames), and the caller decodes.
+func (t *Tool) Raw() ([]byte, bool) {
+	if t.M.Format != JSON || t.SchemaKey != "inputSchema" {
+		return nil, false
+	}
+	return t.M.Src[t.start:t.end:t.end], true
+}
+
 // present renames the schema member of a plugin contract or another
 // consumer's tool. A tool without one shows no inputSchema, so that rules see
 // it missing, as they would in an MCP tool.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/lint"
@@ -85,7 +88,7 @@ func compactSize(v any) int {
 }
 
 // jsonStringSize is the length of s as encoding/json quotes it.
-func jsonStringSize(s string) int {
+func jsonStringSize[S string | []byte](s S) int {
 	n := 2
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -101,13 +104,56 @@ func jsonStringSize(s string) int {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		// At most one character's bytes, converted on the stack.
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
 			n += 6
 		} else {
 			n += size
 		}
 		i += size
+	}
+	return n
+}
+
+// rawCompactSize is compactSize of the value of the valid JSON text src,
+// counted from the text: outside strings every byte but white space is
+// written as it is, and each string is measured decoded. Decoding every
+// tool of a list to measure it was most of the budget's time.
+func rawCompactSize(src []byte) int {
+	n := 0
+	var buf []byte
+	for i := 0; i < len(src); {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '"':
+			end := i + 1
+			escaped := false
+			for {
+				q := bytes.IndexByte(src[end:], '"')
+				if q < 0 {
+					return n // not reached in valid JSON
+				}
+				if b := bytes.IndexByte(src[end:end+q], '\\'); b >= 0 {
+					escaped = true
+					end += b + 2
+					continue
+				}
+				end += q + 1
+				break
+			}
+			if !escaped {
+				n += jsonStringSize(src[i+1 : end-1])
+			} else if s, err := jsontext.AppendUnquote(buf[:0], src[i:end]); err == nil {
+				buf = s
+				n += jsonStringSize(s)
+			}
+			i = end
+		default:
+			n++
+			i++
+		}
 	}
 	return n
 }
@@ -139,6 +185,10 @@ func checkContextBudgetList(p *lint.ListPass) {
 	sizes := make([]int, len(tools))
 	errs := make([]error, len(tools))
 	par.ForEach(len(tools), func(i int) {
+		if raw, ok := tools[i].Raw(); ok {
+			sizes[i] = rawCompactSize(raw)
+			return
+		}
 		var v any
 		if v, errs[i] = tools[i].Value(); errs[i] == nil {
 			sizes[i] = compactSize(v)
