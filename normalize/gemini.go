@@ -252,7 +252,9 @@ func (g *geminiRun) node(v any, ptr string) any {
 // inlineChildren copies m with every subschema passed through node, and
 // without its definitions once nothing needs them.
 func (g *geminiRun) inlineChildren(m map[string]any, ptr string) map[string]any {
-	out := schema.Clone(m).(map[string]any)
+	// Every subschema but the definitions is replaced below: only the
+	// shell is copied here.
+	out := schema.CloneShell(m)
 	schema.Children(m, ptr, func(c any, cptr string) {
 		toks := pointer.Split(strings.TrimPrefix(cptr, ptr))
 		if toks[0] == "$defs" || toks[0] == "definitions" {
@@ -260,9 +262,15 @@ func (g *geminiRun) inlineChildren(m map[string]any, ptr string) map[string]any 
 		}
 		setChild(out, toks, g.node(c, cptr))
 	})
-	if !g.hasUnresolved(m, ptr) {
-		delete(out, "$defs")
-		delete(out, "definitions")
+	for _, k := range []string{"$defs", "definitions"} {
+		if _, ok := out[k]; !ok {
+			continue
+		}
+		if g.hasUnresolved(m, ptr) {
+			out[k] = schema.Clone(m[k])
+		} else {
+			delete(out, k)
+		}
 	}
 	return out
 }

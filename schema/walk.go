@@ -193,6 +193,41 @@ func EachChild(s map[string]any, fn func(child any, keyword, name string, index 
 	eachChild(s, false, &keys, fn)
 }
 
+// CloneShell copies s deeply but for its direct subschemas (as EachChild
+// finds them), which stay shared with s in copied containers: for a
+// transform that replaces each of them by a transformed copy, where a
+// deep copy at every level copied the schema once per level of nesting.
+func CloneShell(s map[string]any) map[string]any {
+	out := make(map[string]any, len(s))
+	for k, v := range s {
+		switch x := v.(type) {
+		case map[string]any:
+			if singleSet[k] {
+				out[k] = x
+				continue
+			}
+			if mapSet[k] {
+				m := make(map[string]any, len(x))
+				for name, e := range x {
+					if _, isList := e.([]any); isList && k == "dependencies" {
+						e = Clone(e) // a list of names, not a subschema
+					}
+					m[name] = e
+				}
+				out[k] = m
+				continue
+			}
+		case []any:
+			if listSet[k] {
+				out[k] = slices.Clone(x)
+				continue
+			}
+		}
+		out[k] = Clone(v)
+	}
+	return out
+}
+
 // keywordAt numbers the keywords that hold subschemas in the order children
 // visits them: singleKeywords, then mapKeywords, then listKeywords ("items"
 // appears in both the first and the last).
