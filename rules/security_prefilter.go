@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -134,12 +135,30 @@ func (pt *pattern) mayMatch(t foldedText) bool {
 type foldedText struct {
 	s     string
 	pairs pairSet
+	ascii bool // s is ASCII, so folding it is strings.ToUpper
 }
 
 func fold(s string) foldedText {
 	f := folded(s)
-	return foldedText{f, pairsOf(f)}
+	return foldedText{f, pairsOf(f), isASCII(s)}
 }
+
+// asciiPairs is the pairs of s upper-cased when s is ASCII, which a text
+// ASCII too must hold to hold s in any case; the empty set (which every
+// text holds) otherwise. Computed once per string.
+func asciiPairs(s string) pairSet {
+	if v, ok := asciiPairsOf.Load(s); ok {
+		return v.(pairSet)
+	}
+	var p pairSet
+	if isASCII(s) {
+		p = pairsOf(strings.ToUpper(s))
+	}
+	asciiPairsOf.Store(s, p)
+	return p
+}
+
+var asciiPairsOf sync.Map // string -> pairSet
 
 // pairSet is a set of pairs of adjacent bytes, hashed into 512 bits. A word
 // can be in a text only if the text holds every pair of the word: a test

@@ -131,10 +131,16 @@ var defaultSensitivePaths = []string{
 func checkDescriptionSensitiveFile(p *lint.Pass) {
 	paths := p.Option("paths").([]string)
 	for _, t := range proseOf(p) {
-		lower := strings.ToLower(t.s)
+		lower := ""
 		for _, path := range paths {
 			if path == "" {
 				continue
+			}
+			if t.folded.ascii && !t.folded.pairs.has(asciiPairs(path)) {
+				continue // cannot hold the path, in any case
+			}
+			if lower == "" {
+				lower = strings.ToLower(t.s)
 			}
 			if i := strings.Index(lower, strings.ToLower(path)); i >= 0 {
 				p.Reportf(t.ptr(), "%s mentions %q, a file that holds credentials: %s; a description has no reason to point the model at it: remove it", t.what, path, excerpt(t.s, i, i+len(path)))
