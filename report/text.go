@@ -198,12 +198,21 @@ func (r *renderer) consumerNote(d *lint.Diagnostic) string {
 func (r *renderer) diagnostic(d *lint.Diagnostic) {
 	w, p, f, fr := r.w, r.p, r.f, &r.fr
 	sev := p.sev(d.Severity)
-	loc := d.File
 	line := strconv.Itoa(d.Line)
-	if d.Line > 0 {
-		loc = d.File + ":" + line + ":" + strconv.Itoa(d.Column)
+	switch {
+	case p.on:
+		loc := d.File
+		if d.Line > 0 {
+			loc = d.File + ":" + line + ":" + strconv.Itoa(d.Column)
+		}
+		put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", d.Message, "\n")
+	case d.Line > 0:
+		// Without colour the parts are written as they are, not joined
+		// first: a run may print a hundred thousand findings.
+		put(w, d.File, ":", line, ":", strconv.Itoa(d.Column), ": ", d.Severity.String(), " ", d.Rule, ": ", d.Message, "\n")
+	default:
+		put(w, d.File, ": ", d.Severity.String(), " ", d.Rule, ": ", d.Message, "\n")
 	}
-	put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", d.Message, "\n")
 	margin := strings.Repeat(" ", len(line))
 	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
 	if d.Line > 0 && f.Manifest != nil {
@@ -221,8 +230,16 @@ func (r *renderer) diagnostic(d *lint.Diagnostic) {
 	if len(d.Merged) > 0 {
 		put(w, margin, " ", eq, " also: ", strings.Join(d.Merged, ", "), "\n")
 	}
-	if h := hint(d); h != "" {
-		put(w, margin, " ", eq, " ", p.paint(p.hint, "hint: "+h), "\n")
+	if p.on {
+		if h := hint(d); h != "" {
+			put(w, margin, " ", eq, " ", p.paint(p.hint, "hint: "+h), "\n")
+		}
+	} else if h := hintText(d); h != "" {
+		put(w, margin, " ", eq, " hint: ", h)
+		if d.Fix.Message != "" {
+			put(w, " (", d.Fix.Message, ")")
+		}
+		w.WriteByte('\n')
 	}
 	w.WriteByte('\n')
 }
@@ -235,19 +252,22 @@ func put(w textWriter, parts ...string) {
 }
 
 func hint(d *lint.Diagnostic) string {
-	var h string
-	switch d.FixKind() {
-	case lint.SafeFix:
-		h = "fixable with `mcplint fix`"
-	case lint.UnsafeFix:
-		h = "unsafe fix available with --unsafe-fixes"
-	default:
-		return ""
-	}
-	if d.Fix.Message != "" {
+	h := hintText(d)
+	if h != "" && d.Fix.Message != "" {
 		h += " (" + d.Fix.Message + ")"
 	}
 	return h
+}
+
+// hintText is hint without the fix's message.
+func hintText(d *lint.Diagnostic) string {
+	switch d.FixKind() {
+	case lint.SafeFix:
+		return "fixable with `mcplint fix`"
+	case lint.UnsafeFix:
+		return "unsafe fix available with --unsafe-fixes"
+	}
+	return ""
 }
 
 // snippet returns the part of line to show and the padding that puts a caret
