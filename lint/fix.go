@@ -38,9 +38,13 @@ type FixResult struct {
 // does not overlap another, load the result, repeat. Safe fixes are eligible,
 // unsafe ones too with Config.UnsafeFixes. A fix is applied whole or not at
 // all: one whose edits cannot all be made together is never applied, and
-// its finding remains.
+// its finding remains. The fixes of the remaining findings have their edits
+// when they are eligible, and all of them when Config.FixEdits is set (for
+// SARIF): building the edits of fixes that will not be applied was a
+// third of a fix run.
 func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 	fl := *l
+	fl.applicableEdits = !l.Config.FixEdits
 	fl.Config.FixEdits = true
 	res := &FixResult{}
 	// The sources met, by round, and the rules each round applied: a source

@@ -224,7 +224,9 @@ func TestFixLoop(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var checks atomic.Int32
 			rules := append([]*lint.Rule{counting(&checks)}, tc.rules...)
-			l := newLinter(t, rules, lint.Config{UnsafeFixes: tc.unsafe})
+			// FixEdits: the remaining fixes keep their edits, unsafe ones
+			// too, as for SARIF (see below for a run without).
+			l := newLinter(t, rules, lint.Config{UnsafeFixes: tc.unsafe, FixEdits: true})
 			m := load(t, tc.src)
 			res, err := l.Fix(m)
 			if err != nil {
@@ -247,6 +249,29 @@ func TestFixLoop(t *testing.T) {
 			}
 			if diff := cmp.Diff(fresh, res.Remaining, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
 				t.Errorf("remaining findings differ from a fresh lint (-fresh +got):\n%s", diff)
+			}
+			// Without FixEdits the result is the same, but the fixes Fix
+			// may not apply have no edits: building them would be waste.
+			lean, err := newLinter(t, rules, lint.Config{UnsafeFixes: tc.unsafe}).Fix(load(t, tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(lean.Src) != string(res.Src) || lean.Applied != res.Applied || len(lean.Remaining) != len(res.Remaining) {
+				t.Fatalf("without FixEdits: %d applied, %d remaining, source %s", lean.Applied, len(lean.Remaining), lean.Src)
+			}
+			for i, d := range lean.Remaining {
+				full := res.Remaining[i]
+				if f := d.Fix; f != nil && !f.Safe && !tc.unsafe {
+					if len(f.TextEdits) > 0 {
+						t.Errorf("%s: a fix Fix may not apply has edits", d.Rule)
+					}
+					ff := *full.Fix
+					ff.Edits, ff.TextEdits = f.Edits, f.TextEdits
+					full.Fix = &ff
+				}
+				if diff := cmp.Diff(full, d, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+					t.Errorf("without FixEdits, finding %d (-with +without):\n%s", i, diff)
+				}
 			}
 			var remain []string
 			for _, d := range res.Remaining {

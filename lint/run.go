@@ -24,6 +24,10 @@ type Linter struct {
 	// when Config.Protocol names it, every version in use otherwise.
 	oldest, newest string
 	subjects       *subjects
+	// applicableEdits limits FixEdits to the fixes Fix may apply (safe
+	// ones, unsafe ones too with UnsafeFixes): Fix sets it unless its
+	// caller asked for every fix's edits.
+	applicableEdits bool
 }
 
 // New selects rules from the catalogue according to cfg.
@@ -341,7 +345,7 @@ func (l *Linter) listedFixes(t *manifest.Tool, ds []Diagnostic) {
 // them (Config.FixEdits), and drops what built them.
 func (l *Linter) buildFix(t *manifest.Tool, d *Diagnostic) {
 	if f := d.Fix; f != nil && !f.built {
-		if l.Config.FixEdits {
+		if l.Config.FixEdits && (!l.applicableEdits || f.Safe || l.Config.UnsafeFixes) {
 			if f.Edits == nil && f.Build != nil {
 				f.Edits = f.Build()
 			}

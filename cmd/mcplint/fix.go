@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -64,6 +65,8 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	min := set.failOn
 	cfg := set.lint
 	cfg.UnsafeFixes = cmd.Bool("unsafe-fixes")
+	// SARIF carries the edits of every remaining fix, unsafe ones too.
+	cfg.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
 	linter, err := lint.New(e.catalogue, cfg)
 	if err != nil {
 		return &usageError{err: err}
