@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -90,6 +91,9 @@ func (d *decoder) value(depth int) (any, error) {
 			arr = append(arr, v)
 		}
 	case '"':
+		if v, ok := d.commonString(); ok {
+			return v, nil
+		}
 		return d.str(), nil
 	case 't':
 		d.off += 4
@@ -111,39 +115,60 @@ func (d *decoder) value(depth int) (any, error) {
 		break
 	}
 	raw := d.src[start:d.off]
-	if s, ok := common[string(raw)]; ok {
-		return json.Number(s), nil
+	if v, ok := commonNumbers[string(raw)]; ok {
+		return v, nil
 	}
 	return json.Number(raw), nil
+}
+
+// commonString decodes the string at d.off when it is one of common, as an
+// interface value boxed once for all: a string made an interface value is
+// an allocation of its own, and most short strings of a schema ("object",
+// "string") are common.
+func (d *decoder) commonString() (any, bool) {
+	body := d.src[d.off+1 : min(d.off+2+commonMax, len(d.src))]
+	q := bytes.IndexByte(body, '"')
+	if q < 0 || bytes.IndexByte(body[:q], '\\') >= 0 {
+		return nil, false
+	}
+	v, ok := commonValues[string(body[:q])] // converted for the lookup alone
+	if ok {
+		d.off += q + 2
+	}
+	return v, ok
 }
 
 // str decodes the string at d.off, its opening quote.
 func (d *decoder) str() string {
 	start := d.off
-	d.off++
-	escaped := false
+	end, escaped := start+1, false
+	// The closing quote is the first quote not escaped: found with a
+	// vectorised search, where a loop over the bytes of every description
+	// was a good part of decoding.
 	for {
-		switch d.src[d.off] {
-		case '"':
-			d.off++
-			raw := d.src[start:d.off]
-			if !escaped {
-				body := raw[1 : len(raw)-1]
-				if s, ok := common[string(body)]; ok {
-					return s
-				}
-				return string(body)
-			}
-			b, err := jsontext.AppendUnquote(nil, raw)
-			if err != nil {
-				return string(raw[1 : len(raw)-1]) // the loader validated it
-			}
-			return string(b)
-		case '\\':
+		q := bytes.IndexByte(d.src[end:], '"')
+		if b := bytes.IndexByte(d.src[end:end+q], '\\'); b >= 0 {
 			escaped = true
-			d.off += 2
-		default:
-			d.off++
+			end += b + 2 // past the escaped character, which may be '"'
+			continue
 		}
+		end += q + 1
+		break
 	}
+	d.off = end
+	raw := d.src[start:end]
+	if !escaped {
+		body := raw[1 : len(raw)-1]
+		if len(body) <= commonMax {
+			if s, ok := common[string(body)]; ok {
+				return s
+			}
+		}
+		return string(body)
+	}
+	b, err := jsontext.AppendUnquote(nil, raw)
+	if err != nil {
+		return string(raw[1 : len(raw)-1]) // the loader validated it
+	}
+	return string(b)
 }

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -86,4 +87,24 @@ var common = func() map[string]string {
 		m[s] = s
 	}
 	return m
+}()
+
+// commonValues and commonNumbers are the strings of common as decoded
+// values, strings and numbers, boxed once.
+var commonValues, commonNumbers = func() (map[string]any, map[string]any) {
+	vs, ns := map[string]any{}, map[string]any{}
+	for s := range common {
+		vs[s], ns[s] = s, json.Number(s)
+	}
+	return vs, ns
+}()
+
+// commonMax is the length of the longest string of common: a longer one
+// (a description) need not be looked up.
+var commonMax = func() int {
+	n := 0
+	for s := range common {
+		n = max(n, len(s))
+	}
+	return n
 }()
