@@ -287,6 +287,7 @@ func checkRefResolvable(p *lint.Pass) {
 			keywords = append(keywords, "$recursiveRef")
 		}
 		var r *schema.Resolver // indexed at the first reference: most schemas have none
+		var refs []string      // the schemas with a "$ref", for the cycles
 		base := "/" + key
 		p.Schema(key).Walk(func(n *schema.Node) bool {
 			for _, kw := range keywords {
@@ -298,12 +299,15 @@ func checkRefResolvable(p *lint.Pass) {
 					r = resolverOf(p, key)
 				}
 				ptr := strings.TrimPrefix(n.Pointer(), base)
+				if kw == "$ref" {
+					refs = append(refs, ptr)
+				}
 				checkRef(p, base+ptr+"/"+kw, kw, ref, r.Resolve(ptr, ref))
 			}
 			return true
 		})
 		if r != nil {
-			reportRefCycles(p, key, root, r)
+			reportRefCycles(p, key, root, r, refs)
 		}
 	}
 }
@@ -347,8 +351,8 @@ func checkRef(p *lint.Pass, ptr, kw, ref string, res schema.Ref) {
 // reportRefCycles reports chains of $ref that come back to where they
 // started (schema.RefCycles): each step applies to the same value, so
 // validating never ends.
-func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver) {
-	for _, cycle := range schema.RefCycles(root, r) {
+func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Resolver, refs []string) {
+	for _, cycle := range schema.RefCyclesFrom(root, r, refs) {
 		p.Reportf("/"+key+cycle[0]+"/$ref", "$ref cycle %s: a validator following it applies the same schemas to the same value forever; break the cycle", cycleLabel(cycle))
 	}
 }

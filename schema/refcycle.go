@@ -11,6 +11,20 @@ package schema
 // each reference is followed once, since a chain that reaches a schema an
 // earlier chain went through ends there (whatever lies beyond was seen).
 func RefCycles(root any, r *Resolver) [][]string {
+	var refs []string
+	Walk(root, "", func(n *Node) bool {
+		if _, ok := n.Value["$ref"].(string); ok {
+			refs = append(refs, n.Pointer())
+		}
+		return true
+	})
+	return RefCyclesFrom(root, r, refs)
+}
+
+// RefCyclesFrom is RefCycles for a caller that has walked root already:
+// refs are the pointers of the subschemas with a string "$ref", in Walk's
+// order.
+func RefCyclesFrom(root any, r *Resolver, refs []string) [][]string {
 	// next is where the $ref of the schema at ptr leads, when it leads to
 	// a schema object of root.
 	next := func(ptr string) (string, bool) {
@@ -34,13 +48,9 @@ func RefCycles(root any, r *Resolver) [][]string {
 	at := map[string]int{} // index in path of the schemas on it
 	var cycles [][]string
 	var path []string
-	Walk(root, "", func(n *Node) bool {
-		if _, ok := n.Value["$ref"].(string); !ok {
-			return true
-		}
-		ptr := n.Pointer()
+	for _, ptr := range refs {
 		if state[ptr] == done {
-			return true
+			continue
 		}
 		path = path[:0]
 		for cur, ok := ptr, true; ok; cur, ok = next(cur) {
@@ -58,7 +68,6 @@ func RefCycles(root any, r *Resolver) [][]string {
 			state[p] = done
 			delete(at, p)
 		}
-		return true
-	})
+	}
 	return cycles
 }
