@@ -48,14 +48,20 @@ type LongEnum struct {
 // declared.
 func OpenAIStrictSize(s any) StrictSize {
 	var z StrictSize
-	depth := map[*schema.Node]int{} // object nesting, counting the node's own
+	// depth[i] is the object nesting, counting its own, of the node last
+	// visited at walk depth i: when a node is visited, the one at the depth
+	// above is its parent (the walk goes parents first, depth first).
+	var depth []int
 	schema.Walk(s, "", func(node *schema.Node) bool {
 		n := node.Value
-		d := depth[node.Parent]
+		d := 0
+		if node.Depth > 0 {
+			d = depth[node.Depth-1]
+		}
 		if schema.HasType(n, "object") || n["properties"] != nil {
 			d++
 		}
-		depth[node] = d
+		depth = append(depth[:node.Depth], d)
 		if d > z.Depth {
 			z.Depth, z.DeepestPointer = d, node.Pointer()
 		}
