@@ -210,12 +210,24 @@ func (m *Manifest) Position(off int) Position {
 	}
 	line, start := lo*linesPerMark, m.lines[lo]
 	end := min(max(off, start), len(m.Src))
-	// Two vectorised scans of the lines between the mark and off, rather
-	// than a call per line.
+	// The lines between the mark and off are counted in one vectorised
+	// scan. Their last break is looked for backwards only near off:
+	// bytes.LastIndexByte goes byte by byte, and from the end of a
+	// megabyte line (a minified manifest) each finding went back to its
+	// start.
 	between := m.Src[start:end]
-	if i := bytes.LastIndexByte(between, '\n'); i >= 0 {
-		line += bytes.Count(between, []byte{'\n'})
-		start += i + 1
+	if n := bytes.Count(between, []byte{'\n'}); n > 0 {
+		line += n
+		tail := between[max(0, len(between)-256):]
+		if i := bytes.LastIndexByte(tail, '\n'); i >= 0 {
+			start = end - len(tail) + i + 1
+		} else {
+			// A long line: its start is found forwards, a vectorised
+			// search per line since the mark.
+			for range n {
+				start += bytes.IndexByte(m.Src[start:end], '\n') + 1
+			}
+		}
 	}
 	return Position{Offset: off, Line: line + 1, Column: off - start + 1}
 }

@@ -18,7 +18,14 @@ func TestPositionAndLine(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	b.WriteString("last")
-	for _, src := range []string{"", "\n", "a", "a\nb", b.String()} {
+	// Lines longer than Position looks back over, several between marks.
+	var long strings.Builder
+	for i := range 150 {
+		long.WriteString(strings.Repeat("y", (i*37)%700))
+		long.WriteByte('\n')
+	}
+	long.WriteString(strings.Repeat("z", 1000))
+	for _, src := range []string{"", "\n", "a", "a\nb", b.String(), long.String(), strings.Repeat("w", 5000)} {
 		m := &Manifest{Src: []byte(src)}
 		line, col := 1, 1
 		for off := 0; off <= len(src); off++ {

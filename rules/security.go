@@ -70,12 +70,15 @@ func collectProse(p *lint.Pass) []text {
 		}
 	}
 	for _, root := range lint.SchemaMembers {
+		// Worded once per member, not per text: a tool has dozens.
+		descIn, titleIn := "a description in "+root, "a title in "+root
 		p.Schema(root).Walk(func(n *schema.Node) bool {
 			s := n.Value
-			for _, k := range []string{"description", "title"} {
-				if str, ok := s[k].(string); ok {
-					out = append(out, text{node: n, at: "/" + k, what: "a " + k + " in " + root, s: str})
-				}
+			if str, ok := s["description"].(string); ok {
+				out = append(out, text{node: n, at: "/description", what: descIn, s: str})
+			}
+			if str, ok := s["title"].(string); ok {
+				out = append(out, text{node: n, at: "/title", what: titleIn, s: str})
 			}
 			for _, k := range enumDescriptionKeys {
 				list, _ := s[k].([]any)
