@@ -124,9 +124,11 @@ type Rule struct {
 	// rule reads its options as they were given or defaulted, and a
 	// mistake is a usage error rather than a fix quietly not made.
 	CheckOption func(name string, value any) error
-	// Check runs once per tool.
+	// Check runs once per tool, for several tools at once (one per CPU).
 	Check func(*Pass)
-	// CheckList runs once per manifest, for rules that compare tools.
+	// CheckList runs once per manifest, for rules that compare tools,
+	// while the tools' Check runs go on: a rule keeps its state in its
+	// pass, shared with no other rule.
 	CheckList func(*ListPass)
 	// CheckSurface runs once per manifest over the rest of the server's
 	// surface: prompts, resources, resource templates and the results

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/manifest"
 )
 
@@ -132,40 +133,27 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 			perTool = append(perTool, r)
 		}
 	}
-	// The list rules' findings, by tool. A list rule's panic is reported
-	// after the tools' input errors, as when list rules ran last.
-	var listed [][]Diagnostic
-	var listErr error
+	// The list rules run while the tools are linted: one after the other
+	// before them, they kept the other CPUs idle. A tool linted before
+	// their findings are in keeps its own (pending) and is finished once
+	// they are.
+	var (
+		listed   [][]Diagnostic
+		listErr  error
+		listDone = make(chan struct{})
+		lists    bool
+	)
 	for _, r := range l.Rules {
-		if r.CheckList == nil || listErr != nil {
-			continue
-		}
-		listErr = guard(r, nil, func() {
-			r.CheckList(&ListPass{
-				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
-				options: l.Config.Options[r.ID], packs: l.packs,
-				report: func(t *manifest.Tool, d Diagnostic) {
-					// The fix's edits are built by the worker that lints
-					// the tool (see listedFixes): building them here, one
-					// tool after the other, indexed each tool twice and
-					// took a third of a fix of many renamed tools on one
-					// core.
-					d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
-					ok := l.adopt(r, &d)
-					t.Forget() // what the list rule decoded; the tool is linted later
-					if !ok {
-						return
-					}
-					if listed == nil {
-						listed = make([][]Diagnostic, len(m.Tools))
-					}
-					listed[t.Index] = append(listed[t.Index], d)
-				},
-			})
-		})
+		lists = lists || r.CheckList != nil
 	}
+	go func() {
+		defer close(listDone)
+		listed, listErr = l.lintList(m)
+	}()
 	found := make([][]Diagnostic, len(m.Tools)) // each tool's findings, done
-	if (len(perTool) > 0 || listed != nil) && len(m.Tools) > 0 {
+	var pending [][]Diagnostic                  // own findings of the tools linted before listDone
+	if (len(perTool) > 0 || lists) && len(m.Tools) > 0 {
+		pending = make([][]Diagnostic, len(m.Tools))
 		var (
 			next      atomic.Int64 // index of the next tool to lint
 			wg        sync.WaitGroup
@@ -184,11 +172,17 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 						return
 					}
 					t := m.Tools[i]
-					if listed != nil {
-						w.diags = append(w.diags, listed[i]...)
-						listed[i] = nil
+					ready := false
+					select {
+					case <-listDone:
+						ready = true
+						if listed != nil {
+							w.diags = append(w.diags, listed[i]...)
+							listed[i] = nil
+						}
+					default:
 					}
-					lists := len(w.diags)
+					nlisted := len(w.diags)
 					if ds, ok := re.reuse(m, same, moved, i); ok {
 						l.listedFixes(t, w.diags)
 						place(t, w.diags)
@@ -206,21 +200,60 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 							w.diags = w.diags[:0]
 							continue
 						}
-						l.listedFixes(t, w.diags[:lists])
+						l.listedFixes(t, w.diags[:nlisted])
 						place(t, w.diags)
 					}
 					t.Forget() // the tool's fixes are built
 					if kept != nil {
-						kept[i] = slices.Clone(w.diags[lists:])
+						kept[i] = slices.Clone(w.diags[nlisted:])
 					}
-					found[i] = w.finish(l)
+					if ready {
+						found[i] = w.finish(l)
+						continue
+					}
+					pending[i] = slices.Clone(w.diags)
+					if pending[i] == nil {
+						pending[i] = []Diagnostic{} // linted: finished below
+					}
+					clear(w.diags)
+					w.diags = w.diags[:0]
 				}
 			}()
 		}
 		wg.Wait()
 		if first != nil {
+			<-listDone
 			return nil, first
 		}
+	}
+	<-listDone
+	if pending != nil && ctx.Err() == nil && listErr == nil {
+		// The tools linted before the list rules were done get their
+		// findings now, placed, merged and sorted with their own as if
+		// they had been there first.
+		par.ForEach(len(pending), func(i int) {
+			own := pending[i]
+			if own == nil {
+				return
+			}
+			pending[i] = nil
+			var ds []Diagnostic
+			if listed != nil && len(listed[i]) > 0 {
+				t := m.Tools[i]
+				ds = listed[i]
+				listed[i] = nil
+				l.listedFixes(t, ds)
+				place(t, ds)
+				t.Forget()
+			}
+			ds = append(ds, own...)
+			if len(ds) == 0 {
+				return
+			}
+			ds = l.subjects.merge(ds)
+			Sort(ds)
+			found[i] = ds
+		})
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -252,6 +285,45 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 		Sort(diags)
 	}
 	return diags, nil
+}
+
+// lintList runs the list rules (CheckList), one after the other, and
+// returns their findings by tool, in the order of the rules and then of
+// their reports, or nil when there are none. A list rule's panic is
+// reported after the tools' input errors, as when list rules ran last.
+func (l *Linter) lintList(m *manifest.Manifest) ([][]Diagnostic, error) {
+	var listed [][]Diagnostic
+	for _, r := range l.Rules {
+		if r.CheckList == nil {
+			continue
+		}
+		err := guard(r, nil, func() {
+			r.CheckList(&ListPass{
+				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
+				options: l.Config.Options[r.ID], packs: l.packs,
+				report: func(t *manifest.Tool, d Diagnostic) {
+					// The fix's edits are built by the worker that lints
+					// the tool (see listedFixes): building them here, one
+					// tool after the other, indexed each tool twice and
+					// took a third of a fix of many renamed tools on one
+					// core. A list pass gives its rule no way to index a
+					// tool, so there is nothing to forget here.
+					d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
+					if !l.adopt(r, &d) {
+						return
+					}
+					if listed == nil {
+						listed = make([][]Diagnostic, len(m.Tools))
+					}
+					listed[t.Index] = append(listed[t.Index], d)
+				},
+			})
+		})
+		if err != nil {
+			return listed, err
+		}
+	}
+	return listed, nil
 }
 
 // lintSurface runs the rules about a server's prompts, resources and

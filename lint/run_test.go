@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
@@ -258,19 +259,20 @@ func TestSort(t *testing.T) {
 // Fixes pick forms by the packs that run, so passes must see the selection
 // after ignores, for per-tool and list rules alike.
 func TestPackEnabled(t *testing.T) {
-	var seen []string
-	probe := func(enabled func(string) bool) {
+	// List rules run beside the per-tool rules: each kind keeps its own.
+	var seenList, seenTool []string
+	probe := func(seen *[]string, enabled func(string) bool) {
 		for _, p := range []string{"a", "b", "c"} {
 			if enabled(p) {
-				seen = append(seen, p)
+				*seen = append(*seen, p)
 			}
 		}
 	}
-	rb := &lint.Rule{ID: "rb", Packs: []string{"b"}, Severity: lint.Warning, CheckList: func(p *lint.ListPass) { probe(p.PackEnabled) }}
+	rb := &lint.Rule{ID: "rb", Packs: []string{"b"}, Severity: lint.Warning, CheckList: func(p *lint.ListPass) { probe(&seenList, p.PackEnabled) }}
 	rc := &lint.Rule{ID: "rc", Packs: []string{"c"}, Severity: lint.Warning, Check: func(*lint.Pass) {}}
 	rules := []*lint.Rule{
 		{ID: "ra", Packs: []string{"a"}, Severity: lint.Warning, Defers: []*lint.Rule{rb, rc}, Check: func(p *lint.Pass) {
-			probe(p.PackEnabled)
+			probe(&seenTool, p.PackEnabled)
 			if !p.Runs(rb) || p.Runs(rc) {
 				t.Errorf("Runs: rb %v (want true), rc %v (want false)", p.Runs(rb), p.Runs(rc))
 			}
@@ -281,8 +283,10 @@ func TestPackEnabled(t *testing.T) {
 	if _, err := l.Lint(load(t, `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`)); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"a", "b", "a", "b"}, seen); diff != "" {
-		t.Errorf("packs seen (-want +got):\n%s", diff)
+	for _, seen := range [][]string{seenList, seenTool} {
+		if diff := cmp.Diff([]string{"a", "b"}, seen); diff != "" {
+			t.Errorf("packs seen (-want +got):\n%s", diff)
+		}
 	}
 }
 
@@ -510,5 +514,69 @@ func TestLintContext(t *testing.T) {
 	}
 	if n := linted.Load(); n >= 200 {
 		t.Errorf("every tool was linted (%d) after the context was done", n)
+	}
+}
+
+// The list rules run beside the tools' rules. A tool linted before the
+// list rules are done gets their findings afterwards, placed, merged and
+// sorted as if they had been there first: the same findings whichever
+// finishes first.
+func TestListRulesBesideTools(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"tools":[`)
+	const n = 40
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name":"t.%d","inputSchema":{"type":"object"}}`, i)
+	}
+	b.WriteString(`]}`)
+	src := b.String()
+	run := func(listFirst bool) []lint.Diagnostic {
+		var linted atomic.Int32
+		toolsDone, listDone := make(chan struct{}), make(chan struct{})
+		list := &lint.Rule{ID: "names", Subject: "name", Severity: lint.Warning, CheckList: func(p *lint.ListPass) {
+			if !listFirst {
+				<-toolsDone // every tool is linted before the list rule reports
+			}
+			for _, tl := range p.Manifest.Tools {
+				p.Report(tl, lint.Diagnostic{RelPointer: "/name", Message: "listed " + tl.Name,
+					Fix: &lint.Fix{Message: "rename", Safe: true, Edits: []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: "x" + tl.Name}}}})
+			}
+			if listFirst {
+				close(listDone)
+			}
+		}}
+		tool := &lint.Rule{ID: "tool", Subject: "name", Severity: lint.Error, Check: func(p *lint.Pass) {
+			if listFirst {
+				<-listDone
+			}
+			p.Reportf("/name", "own %s", p.Tool.Name)
+			p.Reportf("/inputSchema", "schema of %s", p.Tool.Name)
+			if linted.Add(1) == n && !listFirst {
+				close(toolsDone)
+			}
+		}}
+		ds, err := newLinter(t, []*lint.Rule{list, tool}, lint.Config{FixEdits: true}).Lint(load(t, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	pending, ready := run(false), run(true)
+	if len(pending) != 2*n {
+		t.Fatalf("%d findings, want %d", len(pending), 2*n)
+	}
+	for i := 0; i < len(pending); i += 2 {
+		d := pending[i]
+		// The tool rule's error is kept and the list rule's warning merged
+		// into it, its fix taken, with edits.
+		if d.Rule != "tool" || !slices.Equal(d.Merged, []string{"names"}) || d.Fix == nil || len(d.Fix.TextEdits) != 1 {
+			t.Fatalf("finding %d: %s %v %+v", i, d.Rule, d.Merged, d.Fix)
+		}
+	}
+	if diff := cmp.Diff(ready, pending, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+		t.Errorf("list rules done first and last differ (-first +last):\n%s", diff)
 	}
 }
