@@ -143,22 +143,28 @@ func fold(s string) foldedText {
 	return foldedText{f, pairsOf(f), isASCII(s)}
 }
 
-// asciiPairs is the pairs of s upper-cased when s is ASCII, which a text
-// ASCII too must hold to hold s in any case; the empty set (which every
-// text holds) otherwise. Computed once per string.
-func asciiPairs(s string) pairSet {
-	if v, ok := asciiPairsOf.Load(s); ok {
-		return v.(pairSet)
+// asciiPairsOf returns, for each string of list, its pairs upper-cased when
+// it is ASCII, which a text ASCII too must hold to hold the string in any
+// case, and the empty set (which every text holds) otherwise. A list (an
+// option's value, the same slice for every tool) is worked out once.
+func asciiPairsOf(list []string) []pairSet {
+	if len(list) == 0 {
+		return nil
 	}
-	var p pairSet
-	if isASCII(s) {
-		p = pairsOf(strings.ToUpper(s))
+	if v, ok := listPairs.Load(&list[0]); ok {
+		return v.([]pairSet)
 	}
-	asciiPairsOf.Store(s, p)
-	return p
+	out := make([]pairSet, len(list))
+	for i, s := range list {
+		if isASCII(s) {
+			out[i] = pairsOf(strings.ToUpper(s))
+		}
+	}
+	listPairs.Store(&list[0], out)
+	return out
 }
 
-var asciiPairsOf sync.Map // string -> pairSet
+var listPairs sync.Map // *string (a list's first element) -> []pairSet
 
 // pairSet is a set of pairs of adjacent bytes, hashed into 512 bits. A word
 // can be in a text only if the text holds every pair of the word: a test

@@ -158,9 +158,24 @@ func rawCompactSize(src []byte) int {
 	return n
 }
 
+// rawTool is the text of the pass's tool when its value is that text
+// decoded (manifest.Tool.Raw).
+func rawTool(p *lint.Pass) ([]byte, bool) {
+	if p.Tool == nil || p.Tool.M == nil {
+		return nil, false
+	}
+	return p.Tool.Raw()
+}
+
 func checkContextBudget(p *lint.Pass) {
 	if limit := p.Option("tool-bytes").(int); limit > 0 {
-		if n := compactSize(p.Value); n > limit {
+		var n int
+		if raw, ok := rawTool(p); ok {
+			n = rawCompactSize(raw) // the same, without walking the decoded tool
+		} else {
+			n = compactSize(p.Value)
+		}
+		if n > limit {
 			p.Reportf("", "tool %q takes %d bytes (about %d tokens) of the model's context, over the budget of %d (option tool-bytes): shorten its description and schema", toolLabel(p), n, n/4, limit)
 		}
 	}

@@ -130,13 +130,14 @@ var defaultSensitivePaths = []string{
 
 func checkDescriptionSensitiveFile(p *lint.Pass) {
 	paths := p.Option("paths").([]string)
+	pairs := asciiPairsOf(paths)
 	for _, t := range proseOf(p) {
 		lower := ""
-		for _, path := range paths {
+		for i, path := range paths {
 			if path == "" {
 				continue
 			}
-			if t.folded.ascii && !t.folded.pairs.has(asciiPairs(path)) {
+			if t.folded.ascii && !t.folded.pairs.has(pairs[i]) {
 				continue // cannot hold the path, in any case
 			}
 			if lower == "" {
