@@ -92,12 +92,27 @@ func harmless(k string, v any) bool {
 // subschemas are left as they are. keyword is one Gemini rewrites ("allOf",
 // "oneOf", "type", "anyOf", "const", "enum", "exclusiveMinimum",
 // "exclusiveMaximum", "format", "examples") or any other keyword outside
-// the subset, which is removed.
+// the subset, which is removed. A keyword that is only removed leaves the
+// copy sharing node's other values, which neither side may then change: the
+// rules ask this of the root of every schema ("additionalProperties"), and
+// a deep copy each time was most of their work.
 func GeminiRewrite(node map[string]any, keyword, ptr string) (map[string]any, []Loss) {
-	out := schema.Clone(node).(map[string]any)
+	var out map[string]any
+	if geminiRewritten[keyword] {
+		out = schema.Clone(node).(map[string]any)
+	} else {
+		out = maps.Clone(node)
+	}
 	var ls []Loss
 	rewriteKeyword(out, keyword, ptr, &ls)
 	return out, ls
+}
+
+// geminiRewritten are the keywords rewriteKeyword rewrites; it removes any
+// other.
+var geminiRewritten = map[string]bool{
+	"allOf": true, "oneOf": true, "type": true, "anyOf": true, "const": true, "enum": true,
+	"exclusiveMinimum": true, "exclusiveMaximum": true, "format": true, "examples": true,
 }
 
 func rewriteKeyword(out map[string]any, k, ptr string, ls *[]Loss) {
