@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -177,8 +178,12 @@ func Typeless(s map[string]any) bool {
 // relative to s): StrictUnsupported keywords, an overlapping oneOf, an allOf
 // that cannot be merged. A schema left typeless is StrictType's.
 // refSiblingsIgnored is schema.RefSiblingsIgnored of the document's dialect.
+// Only the node's own members change, so the result is a shallow copy
+// sharing s's subschemas and other values, which neither side may then
+// change: the strict rules ask this of many nodes of every schema, and a
+// deep copy of each was most of their work.
 func StrictKeywords(s map[string]any, refSiblingsIgnored bool) (map[string]any, []Loss) {
-	return strictKeywords(schema.Clone(s).(map[string]any), refSiblingsIgnored)
+	return strictKeywords(maps.Clone(s), refSiblingsIgnored)
 }
 
 // strictKeywords is StrictKeywords on n itself, which it may change; it

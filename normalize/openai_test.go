@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcplint/mcplint/schema"
 )
 
 func lossKeys(ls []Loss) []string {
@@ -207,6 +209,27 @@ func TestNullableSchema(t *testing.T) {
 	}
 }
 
+// StrictKeywords shares what it leaves alone with its input, and must
+// never change the input itself, whatever it rewrites.
+func TestStrictKeywordsLeavesInput(t *testing.T) {
+	for _, src := range []string{
+		`{"prefixItems": [{"type": "string"}, {"type": "integer"}], "items": false, "maxItems": 5}`,
+		`{"items": [{"type": "string"}], "additionalItems": {"type": "number"}, "default": [1]}`,
+		`{"allOf": [{"type": "object", "properties": {"a": {"type": "string", "minLength": 1}}, "required": ["a"]}], "type": "object"}`,
+		`{"oneOf": [{"type": "string"}, {"type": "integer"}], "not": {"const": 1}, "if": {"type": "string"}, "then": {}}`,
+		`{"$ref": "#/$defs/A", "dependentSchemas": {"a": {"required": ["b"]}}, "propertyNames": {"pattern": "^a"}}`,
+	} {
+		for _, ignored := range []bool{false, true} {
+			in := jsonValue(t, src).(map[string]any)
+			before := schema.Clone(in)
+			StrictKeywords(in, ignored)
+			if diff := cmp.Diff(before, any(in)); diff != "" {
+				t.Errorf("%s: the input changed (-before +after):\n%s", src, diff)
+			}
+		}
+	}
+}
+
 func TestStrictKeywordsNode(t *testing.T) {
 	tests := []struct {
 		name, in, want string
@@ -237,9 +260,13 @@ func TestStrictKeywordsNode(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := jsonValue(t, tt.in).(map[string]any)
+			before := schema.Clone(in)
 			got, losses := StrictKeywords(in, tt.ignored)
 			if diff := cmp.Diff(jsonValue(t, tt.want), any(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, any(in)); diff != "" {
+				t.Errorf("the input changed (-before +after):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
 				t.Errorf("losses (-want +got):\n%s", diff)
