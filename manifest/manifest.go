@@ -32,6 +32,7 @@ package manifest
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -100,6 +101,10 @@ type Manifest struct {
 	// on several tools at once.
 	lines     []int
 	lineCount int
+	// spans marks every spanBytes-th byte with where its line starts, so
+	// that a position within a long line (a minified manifest) is found
+	// from near it rather than from the line's start.
+	spans     []spanMark
 	linesOnce sync.Once
 	yaml      *yamlDoc
 	stOnce    sync.Once // workers build fixes' edits side by side
@@ -177,17 +182,31 @@ func (t *Tool) DocPointer(rel string) string {
 // line, and a position costs a scan of at most that many lines.
 const linesPerMark = 64
 
+// spanBytes is how many bytes apart the span marks are.
+const spanBytes = 1 << 16
+
+// spanMark is a byte offset, the 0-based line it is on, and where that
+// line starts.
+type spanMark struct{ off, line, lineStart int }
+
 // index builds the line index on first use.
 func (m *Manifest) index() {
 	m.linesOnce.Do(func() {
 		m.lines = append(make([]int, 0, bytes.Count(m.Src, []byte{'\n'})/linesPerMark+1), 0)
-		n := 0
+		n, lineStart, nextSpan := 0, 0, spanBytes
 		for off := 0; ; {
 			i := bytes.IndexByte(m.Src[off:], '\n')
+			end := off + i // the line's break
+			if i < 0 {
+				end = len(m.Src)
+			}
+			for ; nextSpan <= end; nextSpan += spanBytes {
+				m.spans = append(m.spans, spanMark{nextSpan, n, lineStart})
+			}
 			if i < 0 {
 				break
 			}
-			off += i + 1
+			off, lineStart = end+1, end+1
 			if n++; n%linesPerMark == 0 {
 				m.lines = append(m.lines, off)
 			}
@@ -209,13 +228,24 @@ func (m *Manifest) Position(off int) Position {
 		}
 	}
 	line, start := lo*linesPerMark, m.lines[lo]
-	end := min(max(off, start), len(m.Src))
+	from := start // where the scan for breaks begins
+	// The last span mark at or before off, when it is after the line mark,
+	// is nearer.
+	k, found := slices.BinarySearchFunc(m.spans, off, func(s spanMark, off int) int { return s.off - off })
+	if !found {
+		k--
+	}
+	if k >= 0 && m.spans[k].off > start {
+		sp := m.spans[k]
+		line, start, from = sp.line, sp.lineStart, sp.off
+	}
+	end := min(max(off, from), len(m.Src))
 	// The lines between the mark and off are counted in one vectorised
 	// scan. Their last break is looked for backwards only near off:
 	// bytes.LastIndexByte goes byte by byte, and from the end of a
 	// megabyte line (a minified manifest) each finding went back to its
 	// start.
-	between := m.Src[start:end]
+	between := m.Src[from:end]
 	if n := bytes.Count(between, []byte{'\n'}); n > 0 {
 		line += n
 		tail := between[max(0, len(between)-256):]
@@ -224,6 +254,7 @@ func (m *Manifest) Position(off int) Position {
 		} else {
 			// A long line: its start is found forwards, a vectorised
 			// search per line since the mark.
+			start = from
 			for range n {
 				start += bytes.IndexByte(m.Src[start:end], '\n') + 1
 			}

@@ -50,3 +50,47 @@ func TestPositionAndLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionLongLines checks positions in sources larger than the span
+// marks are apart, with lines longer than that, against a count from the
+// start, at a sample of offsets and around every mark.
+func TestPositionLongLines(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(strings.Repeat("a", 3*spanBytes+17)) // one long first line
+	b.WriteString("\n\n")
+	for i := range 200 {
+		b.WriteString(strings.Repeat("b", (i*911)%5000))
+		b.WriteString("\r\n")
+	}
+	b.WriteString(strings.Repeat("c", 2*spanBytes)) // a long unfinished last line
+	for _, src := range []string{b.String(), strings.Repeat("d", 5*spanBytes)} {
+		m := &Manifest{Src: []byte(src)}
+		lines, cols := make([]int, len(src)+1), make([]int, len(src)+1)
+		line, col := 1, 1
+		for off := 0; off <= len(src); off++ {
+			lines[off], cols[off] = line, col
+			if off < len(src) && src[off] == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		check := func(off int) {
+			if off < 0 || off > len(src) {
+				return
+			}
+			if got := m.Position(off); got.Line != lines[off] || got.Column != cols[off] {
+				t.Fatalf("Position(%d) = %d:%d, want %d:%d", off, got.Line, got.Column, lines[off], cols[off])
+			}
+		}
+		for off := 0; off <= len(src); off += 97 {
+			check(off)
+		}
+		for mark := spanBytes; mark <= len(src); mark += spanBytes {
+			for d := -2; d <= 2; d++ {
+				check(mark + d)
+			}
+		}
+		check(len(src))
+	}
+}
