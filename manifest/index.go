@@ -247,11 +247,16 @@ func (m *Manifest) placeJSON(start, end int, ptrs []string, out []Place) []Place
 }
 
 // placeTrie holds the pointers Places looks for, token by token. A tool's
-// findings name a few places, so children are a list, not a map.
+// findings name a few places, so children are a list, and a map only past
+// a few (a schema with thousands of reported definitions).
 type placeTrie struct {
 	children []placeChild
-	want     []int // the indices of the pointers ending here
+	byTok    map[string]*placeTrie // the children, once there are many
+	want     []int                 // the indices of the pointers ending here
 }
+
+// placeListMax is the most children looked up in their list.
+const placeListMax = 8
 
 type placeChild struct {
 	tok  string
@@ -264,10 +269,22 @@ func (n *placeTrie) child(tok string) *placeTrie {
 	}
 	c := &placeTrie{}
 	n.children = append(n.children, placeChild{tok, c})
+	switch {
+	case n.byTok != nil:
+		n.byTok[tok] = c
+	case len(n.children) > placeListMax:
+		n.byTok = make(map[string]*placeTrie, 2*len(n.children))
+		for _, e := range n.children {
+			n.byTok[e.tok] = e.node
+		}
+	}
 	return c
 }
 
 func (n *placeTrie) lookup(tok string) *placeTrie {
+	if n.byTok != nil {
+		return n.byTok[tok]
+	}
 	for _, c := range n.children {
 		if c.tok == tok {
 			return c.node
@@ -282,6 +299,9 @@ func (n *placeTrie) lookupRaw(raw []byte) *placeTrie {
 	body := raw[1 : len(raw)-1]
 	if bytes.IndexByte(body, '\\') >= 0 {
 		return n.lookup(rawString(raw))
+	}
+	if n.byTok != nil {
+		return n.byTok[string(body)] // looked up without a copy
 	}
 	for _, c := range n.children {
 		if c.tok == string(body) { // compared without a copy
@@ -310,7 +330,7 @@ func (s *placeScan) place(n *placeTrie, p Place) {
 	for _, c := range n.children {
 		s.place(c.node, p)
 	}
-	n.children = nil
+	n.children, n.byTok = nil, nil
 }
 
 // visit reads the value the decoder is at, which starts at start (its key
@@ -384,6 +404,6 @@ func (s *placeScan) visit(n *placeTrie, key, start int) (done bool) {
 	for _, c := range n.children {
 		s.place(c.node, here)
 	}
-	n.children = nil
+	n.children, n.byTok = nil, nil
 	return s.pending == 0
 }

@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -92,5 +93,38 @@ func TestPositionLongLines(t *testing.T) {
 			}
 		}
 		check(len(src))
+	}
+}
+
+// TestPlacesManyAtOneLevel places many pointers under one member at once
+// (past the few the trie keeps in a list) and each alone: the same places.
+func TestPlacesManyAtOneLevel(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{`)
+	for i := range 40 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"p%d":{"type":"string","description":"d\"%d"}`, i, i)
+	}
+	b.WriteString(`,"a\/b":{}}}}]}`)
+	m, err := Load("m.json", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := m.Tools[0]
+	var ptrs []string
+	for i := range 45 { // five that do not exist
+		ptrs = append(ptrs, fmt.Sprintf("/inputSchema/properties/p%d/description", i), fmt.Sprintf("/inputSchema/properties/p%d", i))
+	}
+	ptrs = append(ptrs, "/inputSchema/properties/a~1b", "/inputSchema/properties/p3/description", "/name")
+	all := tool.Places(ptrs)
+	for i, p := range ptrs {
+		if one := tool.Places([]string{p})[0]; one != all[i] {
+			t.Errorf("%s: alone %+v, among many %+v", p, one, all[i])
+		}
+	}
+	if !all[0].Found || all[len(ptrs)-3].Found != true {
+		t.Errorf("places not found: %+v, %+v", all[0], all[len(ptrs)-3])
 	}
 }
