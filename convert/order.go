@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/mcplint/mcplint/internal/jsonscan"
 	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
@@ -73,19 +74,9 @@ func jsonNameOffsets(src []byte, base int, order map[string]int) map[string]int 
 			return order
 		}
 		start := off + q
-		end, escaped := start+1, false
-		for {
-			i := bytes.IndexByte(src[end:], '"')
-			if i < 0 {
-				return order // not reached in valid JSON
-			}
-			if b := bytes.IndexByte(src[end:end+i], '\\'); b >= 0 {
-				escaped = true
-				end += b + 2 // past the escaped character, which may be '"'
-				continue
-			}
-			end += i + 1
-			break
+		end, escaped := jsonscan.StringEnd(src, start)
+		if end < 0 {
+			return order // not reached in valid JSON
 		}
 		off = end
 		for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {

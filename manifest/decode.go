@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcplint/mcplint/internal/jsonscan"
 )
 
 // decoder decodes a JSON value the loader has validated, straight from its
@@ -141,20 +143,9 @@ func (d *decoder) commonString() (any, bool) {
 // str decodes the string at d.off, its opening quote.
 func (d *decoder) str() string {
 	start := d.off
-	end, escaped := start+1, false
-	// The closing quote is the first quote not escaped: found with a
-	// vectorised search, where a loop over the bytes of every description
-	// was a good part of decoding.
-	for {
-		q := bytes.IndexByte(d.src[end:], '"')
-		if b := bytes.IndexByte(d.src[end:end+q], '\\'); b >= 0 {
-			escaped = true
-			end += b + 2 // past the escaped character, which may be '"'
-			continue
-		}
-		end += q + 1
-		break
-	}
+	// A loop over the bytes of every description was a good part of
+	// decoding; the loader validated the string, so it ends.
+	end, escaped := jsonscan.StringEnd(d.src, start)
 	d.off = end
 	raw := d.src[start:end]
 	if !escaped {

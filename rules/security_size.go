@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/mcplint/mcplint/internal/jsonscan"
 	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/pointer"
@@ -128,20 +128,9 @@ func rawCompactSize(src []byte) int {
 		case ' ', '\t', '\n', '\r':
 			i++
 		case '"':
-			end := i + 1
-			escaped := false
-			for {
-				q := bytes.IndexByte(src[end:], '"')
-				if q < 0 {
-					return n // not reached in valid JSON
-				}
-				if b := bytes.IndexByte(src[end:end+q], '\\'); b >= 0 {
-					escaped = true
-					end += b + 2
-					continue
-				}
-				end += q + 1
-				break
+			end, escaped := jsonscan.StringEnd(src, i)
+			if end < 0 {
+				return n // not reached in valid JSON
 			}
 			if !escaped {
 				n += jsonStringSize(src[i+1 : end-1])
