@@ -3,9 +3,7 @@ package rules
 import (
 	"regexp/syntax"
 	"strings"
-	"sync"
 	"unicode"
-	"unicode/utf8"
 )
 
 // The security rules run dozens of regular expressions over every text a
@@ -88,14 +86,10 @@ func shortest(words []string) int {
 // folded maps every character of s to the least of its case-folding orbit
 // (unicode.SimpleFold), the same for "K", "k" and the Kelvin sign, as a
 // case-insensitive expression matches them alike.
-func folded(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
+func folded(s string) string { return foldAs(s, isASCII(s)) }
+
+// foldAs is folded for a caller that knows whether s is ASCII.
+func foldAs(s string, ascii bool) string {
 	if ascii {
 		// Within ASCII the least of an orbit is the upper case, but for
 		// "k" and "s", whose orbits hold non-ASCII characters above them.
@@ -139,32 +133,25 @@ type foldedText struct {
 }
 
 func fold(s string) foldedText {
-	f := folded(s)
-	return foldedText{f, pairsOf(f), isASCII(s)}
+	ascii := isASCII(s)
+	f := foldAs(s, ascii)
+	return foldedText{f, pairsOf(f), ascii}
 }
 
-// asciiPairsOf returns, for each string of list, its pairs upper-cased when
-// it is ASCII, which a text ASCII too must hold to hold the string in any
-// case, and the empty set (which every text holds) otherwise. A list (an
-// option's value, the same slice for every tool) is worked out once.
-func asciiPairsOf(list []string) []pairSet {
-	if len(list) == 0 {
-		return nil
-	}
-	if v, ok := listPairs.Load(&list[0]); ok {
-		return v.([]pairSet)
-	}
+// asciiPairs returns, for each string of list, the pairs of the string
+// upper-cased when it is ASCII, which a text ASCII too must hold to hold
+// the string in any case, and the empty set (which every text holds)
+// otherwise. A rule works out its option's list once per tool, not once
+// per text.
+func asciiPairs(list []string) []pairSet {
 	out := make([]pairSet, len(list))
 	for i, s := range list {
 		if isASCII(s) {
 			out[i] = pairsOf(strings.ToUpper(s))
 		}
 	}
-	listPairs.Store(&list[0], out)
 	return out
 }
-
-var listPairs sync.Map // *string (a list's first element) -> []pairSet
 
 // pairSet is a set of pairs of adjacent bytes, hashed into 512 bits. A word
 // can be in a text only if the text holds every pair of the word: a test

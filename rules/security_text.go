@@ -130,7 +130,7 @@ var defaultSensitivePaths = []string{
 
 func checkDescriptionSensitiveFile(p *lint.Pass) {
 	paths := p.Option("paths").([]string)
-	pairs := asciiPairsOf(paths)
+	pairs := asciiPairs(paths)
 	for _, t := range proseOf(p) {
 		lower := ""
 		for i, path := range paths {
