@@ -144,25 +144,29 @@ func withoutReferences(probs []Problem) []Problem {
 // see more than one resource or any anchor: "$id", "$anchor",
 // "$dynamicAnchor", or a "$schema" below the root. Every member at every
 // depth counts, schema or not, which errs on the side of compiling.
-func hasResources(v any, depth int) bool {
+func hasResources(v any, depth int) bool { return declares(v, "$id", depth) }
+
+// declares is hasResources with the member that declares an identifier
+// ("id" in draft-04), for the reference resolver too.
+func declares(v any, idKey string, depth int) bool {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
 			switch k {
-			case "$id", "$anchor", "$dynamicAnchor":
+			case idKey, "$anchor", "$dynamicAnchor":
 				return true
 			case "$schema":
 				if depth > 0 {
 					return true
 				}
 			}
-			if hasResources(e, depth+1) {
+			if declares(e, idKey, depth+1) {
 				return true
 			}
 		}
 	case []any:
 		for _, e := range x {
-			if hasResources(e, depth+1) {
+			if declares(e, idKey, depth+1) {
 				return true
 			}
 		}

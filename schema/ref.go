@@ -109,11 +109,11 @@ func NewResolver(root any) *Resolver {
 	if r.dialect == Draft4 {
 		idKey = "id"
 	}
-	if !mayDeclare(root, idKey) {
-		// No identifier and no anchor anywhere (most documents): the walk
-		// below would record the root's base alone, and walking a schema
-		// was most of the cost of a resolver, which several rules build
-		// for every tool.
+	if !declares(root, idKey, 0) {
+		// No identifier, anchor or embedded dialect anywhere (most
+		// documents): the walk below would record the root's base alone,
+		// and walking a schema was most of the cost of a resolver, which
+		// several rules build for every tool.
 		r.bases[""] = origin
 		return r
 	}
@@ -166,27 +166,6 @@ func NewResolver(root any) *Resolver {
 		return true
 	})
 	return r
-}
-
-// mayDeclare reports whether some member of v, at any depth and schema or
-// not, is named idKey, "$anchor" or "$dynamicAnchor": false means that no
-// subschema declares a base or an anchor.
-func mayDeclare(v any, idKey string) bool {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if k == idKey || k == "$anchor" || k == "$dynamicAnchor" || mayDeclare(e, idKey) {
-				return true
-			}
-		}
-	case []any:
-		for _, e := range x {
-			if mayDeclare(e, idKey) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // idOf returns the identifier a subschema declares ("id" in draft-04).
