@@ -209,14 +209,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 					}
 					if ready {
 						found[i] = w.finish(l)
-						continue
+					} else {
+						pending[i] = w.handOver()
 					}
-					pending[i] = slices.Clone(w.diags)
-					if pending[i] == nil {
-						pending[i] = []Diagnostic{} // linted: finished below
-					}
-					clear(w.diags)
-					w.diags = w.diags[:0]
 				}
 			}()
 		}
@@ -230,13 +225,12 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 	if pending != nil && ctx.Err() == nil && listErr == nil {
 		// The tools linted before the list rules were done get their
 		// findings now, placed, merged and sorted with their own as if
-		// they had been there first.
+		// they had been there first. A tool linted after has consumed its
+		// listed findings and is finished.
 		par.ForEach(len(pending), func(i int) {
-			own := pending[i]
-			if own == nil {
-				return
+			if len(pending[i]) == 0 && (listed == nil || len(listed[i]) == 0) {
+				return // finished already, or nothing to finish
 			}
-			pending[i] = nil
 			var ds []Diagnostic
 			if listed != nil && len(listed[i]) > 0 {
 				t := m.Tools[i]
@@ -246,13 +240,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 				place(t, ds)
 				t.Forget()
 			}
-			ds = append(ds, own...)
-			if len(ds) == 0 {
-				return
-			}
-			ds = l.subjects.merge(ds)
-			Sort(ds)
-			found[i] = ds
+			ds = append(ds, pending[i]...)
+			pending[i] = nil
+			found[i] = l.settle(ds)
 		})
 	}
 	if err := ctx.Err(); err != nil {
@@ -357,19 +347,33 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 	return l.subjects.merge(ds), nil
 }
 
-// finish merges and sorts the placed findings of a tool the worker holds,
-// and hands them over in a slice of their own, so that the worker's can be
-// reused for the next tool.
+// finish hands over the placed findings of a tool the worker holds,
+// merged and sorted.
 func (w *worker) finish(l *Linter) []Diagnostic {
+	return l.settle(w.handOver())
+}
+
+// handOver returns the findings the worker holds in a slice of their own
+// (nil for none), so that the worker's can be reused for the next tool.
+func (w *worker) handOver() []Diagnostic {
 	if len(w.diags) == 0 {
 		return nil
 	}
-	ds := l.subjects.merge(w.diags)
-	Sort(ds)
-	out := slices.Clone(ds)
+	out := slices.Clone(w.diags)
 	clear(w.diags)
 	w.diags = w.diags[:0]
 	return out
+}
+
+// settle merges and sorts the placed findings ds of one tool (Rule.Subject),
+// in place.
+func (l *Linter) settle(ds []Diagnostic) []Diagnostic {
+	if len(ds) == 0 {
+		return nil
+	}
+	ds = l.subjects.merge(ds)
+	Sort(ds)
+	return ds
 }
 
 // Add takes in findings made outside Lint, such as those of the live rules
