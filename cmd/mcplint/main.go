@@ -28,6 +28,7 @@ func main() {
 
 // process is the run of the mcplint process, with its standard streams.
 func process(args []string) int {
+	quietStart()
 	if checksSchemas(args[1:]) {
 		go schema.Warm(schema.Draft2020)
 	}
