@@ -317,8 +317,11 @@ func TestFixErrors(t *testing.T) {
 		t.Errorf("a fix that breaks the manifest: %v", err)
 	}
 
-	deep := strings.Repeat("[", manifest.MaxDepth+1) + strings.Repeat("]", manifest.MaxDepth+1)
-	_, err = newLinter(t, []*lint.Rule{trimDescription}, lint.Config{}).Fix(load(t, `[{"name":"a","x":`+deep+`}]`))
+	deep, err := manifest.Limits{Depth: 2}.Load("m.yaml", []byte("tools:\n  - name: a\n    x: &d {a: 1}\n    y: {b: {c: *d}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = newLinter(t, []*lint.Rule{trimDescription}, lint.Config{}).Fix(deep)
 	var e *manifest.Error
 	if !errors.As(err, &e) {
 		t.Errorf("a tool that does not decode: %v", err)

@@ -195,13 +195,25 @@ func TestLintManyTools(t *testing.T) {
 }
 
 func TestLintErrors(t *testing.T) {
-	deep := strings.Repeat(`{"not":`, manifest.MaxDepth+1) + "{}" + strings.Repeat("}", manifest.MaxDepth+1)
-	m := load(t, `[{"name":"ok"},{"name":"deep1","inputSchema":`+deep+`},{"name":"deep2","inputSchema":`+deep+`}]`)
+	// A JSON tool nested too deep is refused when loaded; a YAML alias can
+	// still make a tool too deep to decode, which only decoding finds.
+	m, err := manifest.Limits{Depth: 4}.Load("m.yaml", []byte(`tools:
+  - name: ok
+    x: &d1 {a: {a: {a: 1}}}
+    y: &d2 {a: {a: {a: 1}}}
+  - name: deep1
+    inputSchema: {not: {not: *d1}}
+  - name: deep2
+    inputSchema: {not: {not: *d2}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	l := newLinter(t, []*lint.Rule{describeType}, lint.Config{})
 	for range 5 {
 		_, err := l.Lint(m)
 		var e *manifest.Error
-		if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), "m.json:1:7046: nesting deeper than 1000 levels") {
+		if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), "m.yaml:3:20: nesting deeper than 4 levels") {
 			t.Fatalf("Lint of a tool too deep = %v, want the first deep tool's error", err)
 		}
 	}
@@ -213,7 +225,7 @@ func TestLintErrors(t *testing.T) {
 		}
 	}}
 	m = load(t, `[{"name":"a"},{"name":"b"}]`)
-	_, err := newLinter(t, []*lint.Rule{describeType, boom}, lint.Config{}).Lint(m)
+	_, err = newLinter(t, []*lint.Rule{describeType, boom}, lint.Config{}).Lint(m)
 	var pe *lint.PanicError
 	if !errors.As(err, &pe) || pe.Rule != "boom" || pe.Tool == nil || pe.Tool.Index != 1 || len(pe.Stack) == 0 {
 		t.Fatalf("a panicking rule: %v", err)

@@ -33,6 +33,62 @@ func (m *Manifest) decodeJSON(start, end int) (any, error) {
 	return v, nil
 }
 
+// checkToolDepths refuses, as the source is read, a tool nested deeper
+// than the limit, which decoding it (Tool.Value) would refuse later: a run
+// that reports on tools as it goes (lint.Linter.LintEach) would otherwise
+// meet an input error after reporting on the tools before it, and bad
+// input is to get its one error and nothing else. A tool of no more
+// brackets than the limit cannot be that deep, and counting them costs
+// little beside reading the file; the few others are scanned, and the
+// failing one decoded for the error the decoder words.
+func (m *Manifest) checkToolDepths() error {
+	limit := m.depthLimit()
+	for _, t := range m.Tools {
+		src := m.Src[t.start:t.end]
+		if len(src) <= 2*limit || bytes.Count(src, []byte{'{'})+bytes.Count(src, []byte{'['}) <= limit {
+			continue
+		}
+		if nestedDeeper(src, limit) {
+			if _, err := m.decodeJSON(t.start, t.end); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// nestedDeeper reports whether the validated JSON value src holds a value
+// nested more than limit levels deep (the value itself is at level 0), as
+// the decoder counts: that is a container at level limit, or deeper, that
+// is not empty.
+func nestedDeeper(src []byte, limit int) bool {
+	open := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			end, _ := jsonscan.StringEnd(src, i)
+			if end < 0 {
+				return false
+			}
+			i = end - 1
+		case '{', '[':
+			open++
+			if open > limit {
+				j := i + 1
+				for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
+					j++
+				}
+				if j < len(src) && src[j] != '}' && src[j] != ']' {
+					return true
+				}
+			}
+		case '}', ']':
+			open--
+		}
+	}
+	return false
+}
+
 func (d *decoder) space() {
 	for d.off < len(d.src) {
 		switch d.src[d.off] {

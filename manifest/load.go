@@ -257,7 +257,10 @@ func (m *Manifest) loadJSON(base int) error {
 			return err
 		}
 	}
-	return m.finishStream(JSON, "newline-delimited ")
+	if err := m.finishStream(JSON, "newline-delimited "); err != nil {
+		return err
+	}
+	return m.checkToolDepths()
 }
 
 // aKind is kindName with its article, for messages.

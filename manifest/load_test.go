@@ -579,28 +579,43 @@ func checkError(t *testing.T, err error, file, want, wantPrefix string, line, co
 }
 
 // TestValueTooDeep checks the per-tool nesting bound: a schema deeper than
-// MaxDepth loads (the tokenizer allows more) but does not decode.
+// MaxDepth is refused when the manifest is loaded (the tokenizer allows
+// more), where decoding it would fail, and one exactly MaxDepth deep loads
+// and decodes.
 func TestValueTooDeep(t *testing.T) {
 	ok := `{"name":"ok","inputSchema":` + strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth) + `}`
 	deep := `{"name":"deep","inputSchema":` + "\n" + strings.Repeat(`{"not":`, MaxDepth+5) + "{}" + strings.Repeat("}", MaxDepth+5) + `}`
-	src := "[" + ok + ",\n" + deep + "]"
-	m, err := Load("d.json", []byte(src))
+	m, err := Load("d.json", []byte("["+ok+"]"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := m.Tools[0].Value(); err != nil {
 		t.Errorf("a tool %d levels deep does not decode: %v", MaxDepth, err)
 	}
-	_, err = m.Tools[1].Value()
-	if err == nil {
-		t.Fatal("a tool deeper than MaxDepth decodes")
-	}
+	_, err = Load("d.json", []byte("["+ok+",\n"+deep+"]"))
 	// The tool object is level 0, so the schema's 1000th {"not": object is
 	// level 1000 and the next one, at byte 7*1000 of line 3, is too deep.
 	checkError(t, err, "d.json", "d.json:3:7001: nesting deeper than 1000 levels", "", 3, 7001)
-	// Positions and spans still work on it.
-	if pos := m.Tools[1].Locate("/inputSchema/not/not/not"); pos.Line != 3 || pos.Column != 16 {
-		t.Errorf("Locate in a deep tool = %d:%d, want 3:16", pos.Line, pos.Column)
+}
+
+// TestNestedDeeper checks the loader's depth scan against the decoder, which
+// it stands in for: on the limits around each value's depth, they refuse the
+// same values.
+func TestNestedDeeper(t *testing.T) {
+	values := []string{
+		`1`, `{}`, `[]`, `{"a":1}`, `[[]]`, `[[1]]`, `[ [ ] ]`, `[ [ 1 ] ]`, `{"a":{}}`, `{"a":{"b":[]}}`,
+		`{"a":{"b":[1]}}`, `{"a":"[[[[{{{{"}`, `{"a":"\"[[[["}`, `{"a\\":["\\",{"b":{}}]}`,
+		`[{},{"a":[{"b":{"c":"]]]"}}]}]`, "[\n\t[\r\n]\n]", `{"a":[],"b":[[[]]],"c":[[[0]]]}`,
+		`["}","]",["x"]]`,
+	}
+	for _, v := range values {
+		for limit := 0; limit <= 6; limit++ {
+			d := decoder{src: []byte(v), max: limit}
+			_, err := d.value(0)
+			if got := nestedDeeper([]byte(v), limit); got != (err != nil) {
+				t.Errorf("nestedDeeper(%s, %d) = %v, the decoder's error: %v", v, limit, got, err)
+			}
+		}
 	}
 }
 

@@ -112,6 +112,24 @@ type Manifest struct {
 	limits    Limits
 }
 
+// Sequential reports whether the tools follow one another in the source,
+// each after the one before it ends, so that what is found in each comes
+// after what is found in the ones before: true of JSON sources. YAML tools
+// can be one node (an alias) and are not.
+func (m *Manifest) Sequential() bool {
+	if m.Format != JSON {
+		return false
+	}
+	prev := 0
+	for _, t := range m.Tools {
+		if t.start < prev {
+			return false
+		}
+		prev = t.end
+	}
+	return true
+}
+
 // Tool is one tool of a manifest, located but not yet decoded.
 type Tool struct {
 	M *Manifest
