@@ -55,7 +55,8 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 	// Each round lints again only the tools the last round's fixes changed.
 	re := &rerun{}
 	for round := 0; ; round++ {
-		diags, err := fl.lint(context.Background(), m, re)
+		var diags []Diagnostic
+		err := fl.lint(context.Background(), m, re, func(ds []Diagnostic) { diags = append(diags, ds...) })
 		if err != nil {
 			return nil, err
 		}

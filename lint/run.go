@@ -9,7 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/manifest"
 )
 
@@ -61,7 +60,8 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 // a time by a worker per CPU, so memory holds at most one decoded tool per
 // worker. Each tool's findings are merged (Rule.Subject), sorted and placed
 // as soon as the tool is done, the findings of list rules (CheckList, run
-// first) with them, so a run keeps no more than the findings it returns.
+// beside the tools) with them, so a run keeps no more than the findings it
+// returns (and LintEach not even those).
 // An error is an input error (a tool that cannot be decoded; the first
 // tool's when several fail) or a *PanicError.
 func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
@@ -71,7 +71,24 @@ func (l *Linter) Lint(m *manifest.Manifest) ([]Diagnostic, error) {
 // LintContext is Lint that stops when ctx is done, between two tools (rules
 // need not know), and then returns ctx's error.
 func (l *Linter) LintContext(ctx context.Context, m *manifest.Manifest) ([]Diagnostic, error) {
-	return l.lint(ctx, m, nil)
+	var diags []Diagnostic
+	if err := l.LintEach(ctx, m, func(ds []Diagnostic) { diags = append(diags, ds...) }); err != nil {
+		return nil, err
+	}
+	return diags, nil
+}
+
+// LintEach is LintContext handing the findings over as they are final
+// instead of returning them, so that a run need not hold them all (a
+// report can be written as the tools are linted): emit gets them in the
+// order Lint returns them, in slices it may keep, one call at a time. In a
+// JSON source (manifest.Manifest.Sequential) they come tool by tool,
+// otherwise all at once at the end. When the run fails, findings of the
+// tools before the failing one may have been handed over: an input error
+// cannot come that late (the loader refuses a tool nested too deep), but a
+// rule's panic can.
+func (l *Linter) LintEach(ctx context.Context, m *manifest.Manifest, emit func([]Diagnostic)) error {
+	return l.lint(ctx, m, nil, emit)
 }
 
 // rerun carries what one run learned to the next run on an edited
@@ -114,10 +131,21 @@ func (r *rerun) reuse(m *manifest.Manifest, same []bool, moved []int, i int) ([]
 	return ds, true
 }
 
-// lint is LintContext, taking what an earlier run on an earlier version
-// of m learned from re (nil for none) and leaving there what this one
-// learns.
-func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]Diagnostic, error) {
+// toolState is where a tool of a run is: not linted yet, done (its
+// findings final), pending (linted before the list rules' findings were
+// in), or failed (an input error or a panic).
+type toolState uint8
+
+const (
+	toolWaiting toolState = iota
+	toolDone
+	toolPending
+	toolFailed
+)
+
+// lint is LintEach, taking what an earlier run on an earlier version of m
+// learned from re (nil for none) and leaving there what this one learns.
+func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit func([]Diagnostic)) error {
 	var same []bool
 	var moved []int
 	if re != nil && re.m != nil {
@@ -133,13 +161,38 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 			perTool = append(perTool, r)
 		}
 	}
+	// Findings are handed over tool by tool when the tools follow one
+	// another in the source: each tool's findings, sorted, then come after
+	// the last one's, and the surface's, which are about other values, are
+	// merged in. Otherwise (YAML aliases can make two tools one node) they
+	// are gathered and sorted whole. The surface's findings are few and
+	// found first, so the merge can place them; an error of theirs is
+	// reported after the tools' input errors, as when they came last.
+	stream := m.Sequential()
+	var gathered []Diagnostic
+	out := emit
+	if !stream {
+		out = func(ds []Diagnostic) { gathered = append(gathered, ds...) }
+	}
+	surface, surfaceErr := l.lintSurface(m)
+	Sort(surface)
+	out = mergeInto(out, surface, surfaceErr == nil)
+
 	// The list rules run while the tools are linted: one after the other
 	// before them, they kept the other CPUs idle. A tool linted before
 	// their findings are in keeps its own (pending) and is finished once
-	// they are.
+	// they are. The state of each tool, and listIn, are guarded by mu;
+	// the run's goroutine waits on ready for the next tool to hand over.
 	var (
+		mu       sync.Mutex
+		ready    = sync.NewCond(&mu)
+		state    = make([]toolState, len(m.Tools))
+		found    = make([][]Diagnostic, len(m.Tools)) // each tool's findings, done
+		pending  = make([][]Diagnostic, len(m.Tools)) // own findings of the tools linted before the list rules were done
 		listed   [][]Diagnostic
 		listErr  error
+		listIn   bool // listed and listErr are set
+		idle     bool // no worker lints any more
 		listDone = make(chan struct{})
 		lists    bool
 	)
@@ -147,35 +200,33 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 		lists = lists || r.CheckList != nil
 	}
 	go func() {
-		defer close(listDone)
-		listed, listErr = l.lintList(m)
+		ls, err := l.lintList(m)
+		mu.Lock()
+		listed, listErr, listIn = ls, err, true
+		ready.Signal()
+		mu.Unlock()
+		close(listDone)
 	}()
-	found := make([][]Diagnostic, len(m.Tools)) // each tool's findings, done
-	var pending [][]Diagnostic                  // own findings of the tools linted before listDone
+	var (
+		wg        sync.WaitGroup
+		first     error // the first tool's error, whichever worker meets it first
+		firstTool int
+	)
 	if (len(perTool) > 0 || lists) && len(m.Tools) > 0 {
-		pending = make([][]Diagnostic, len(m.Tools))
-		var (
-			next      atomic.Int64 // index of the next tool to lint
-			wg        sync.WaitGroup
-			mu        sync.Mutex
-			first     error
-			firstTool int
-		)
+		var next atomic.Int64 // index of the next tool to lint
 		for range min(runtime.GOMAXPROCS(0), len(m.Tools)) {
 			w := l.newWorker(perTool)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				for {
 					i := int(next.Add(1)) - 1
 					if i >= len(m.Tools) || ctx.Err() != nil {
 						return
 					}
 					t := m.Tools[i]
-					ready := false
+					after := false // the list rules' findings are in
 					select {
 					case <-listDone:
-						ready = true
+						after = true
 						if listed != nil {
 							w.diags = append(w.diags, listed[i]...)
 							listed[i] = nil
@@ -190,11 +241,11 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 					} else {
 						if err := w.lintTool(t); err != nil {
 							mu.Lock()
-							// The first tool's error, whichever worker
-							// meets it first, so a run reports the same.
 							if first == nil || t.Index < firstTool {
 								first, firstTool = err, t.Index
 							}
+							state[i] = toolFailed
+							ready.Signal()
 							mu.Unlock()
 							clear(w.diags)
 							w.diags = w.diags[:0]
@@ -207,31 +258,58 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 					if kept != nil {
 						kept[i] = slices.Clone(w.diags[nlisted:])
 					}
-					if ready {
-						found[i] = w.finish(l)
+					var ds []Diagnostic
+					if after {
+						ds = w.finish(l)
 					} else {
-						pending[i] = w.handOver()
+						ds = w.handOver()
 					}
+					mu.Lock()
+					if after {
+						found[i], state[i] = ds, toolDone
+					} else {
+						pending[i], state[i] = ds, toolPending
+					}
+					ready.Signal()
+					mu.Unlock()
 				}
-			}()
+			})
 		}
-		wg.Wait()
-		if first != nil {
-			<-listDone
-			return nil, first
+	} else {
+		for i := range state {
+			state[i] = toolDone
 		}
 	}
-	<-listDone
-	if pending != nil && ctx.Err() == nil && listErr == nil {
-		// The tools linted before the list rules were done get their
-		// findings now, placed, merged and sorted with their own as if
-		// they had been there first. A tool linted after has consumed its
-		// listed findings and is finished.
-		par.ForEach(len(pending), func(i int) {
-			if len(pending[i]) == 0 && (listed == nil || len(listed[i]) == 0) {
-				return // finished already, or nothing to finish
-			}
-			var ds []Diagnostic
+	go func() {
+		wg.Wait()
+		mu.Lock()
+		idle = true
+		ready.Signal()
+		mu.Unlock()
+	}()
+
+	// Hand the tools' findings over in order, as soon as each is final. A
+	// pending tool gets the list rules' findings now, placed, merged and
+	// sorted with its own as if they had been there first. Nothing more is
+	// handed over once the run has failed.
+	mu.Lock()
+	for i := 0; i < len(m.Tools); {
+		st := state[i]
+		switch {
+		case st == toolFailed || ctx.Err() != nil || listIn && listErr != nil:
+			i = len(m.Tools)
+			continue
+		case st == toolWaiting && !idle, st == toolPending && !listIn:
+			ready.Wait()
+			continue
+		case st == toolWaiting:
+			i = len(m.Tools) // stopped: the context is done
+			continue
+		}
+		ds, own := found[i], pending[i]
+		found[i], pending[i] = nil, nil
+		mu.Unlock()
+		if st == toolPending && (len(own) > 0 || listed != nil && len(listed[i]) > 0) {
 			if listed != nil && len(listed[i]) > 0 {
 				t := m.Tools[i]
 				ds = listed[i]
@@ -240,41 +318,79 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun) ([]D
 				place(t, ds)
 				t.Forget()
 			}
-			ds = append(ds, pending[i]...)
-			pending[i] = nil
-			found[i] = l.settle(ds)
-		})
+			ds = l.settle(append(ds, own...))
+		}
+		if len(ds) > 0 {
+			out(ds)
+		}
+		i++
+		mu.Lock()
+	}
+	mu.Unlock()
+	wg.Wait()
+	<-listDone
+	if first != nil {
+		return first
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	if listErr != nil {
-		return nil, listErr
+		return listErr
+	}
+	if surfaceErr != nil {
+		return surfaceErr
 	}
 	if re != nil {
 		re.m, re.found = m, kept
 	}
-	surface, err := l.lintSurface(m)
-	if err != nil {
-		return nil, err
+	out(nil) // the surface's findings after the last tool's
+	if !stream {
+		// Tools follow one another in their source, so the tools' sorted
+		// findings, one after the other, are mostly sorted already.
+		if !slices.IsSortedFunc(gathered, compareDiagnostics) {
+			Sort(gathered)
+		}
+		if len(gathered) > 0 {
+			emit(gathered)
+		}
 	}
-	n := len(surface)
-	for _, ds := range found {
-		n += len(ds)
+	return nil
+}
+
+// mergeInto returns an emit function that hands over to emit what it is
+// given merged with the sorted findings extra, in order; given nil, it
+// hands over what is left of extra. Unless on, it hands over nothing.
+// Findings that compare equal keep the tools' first, as a stable sort of
+// the tools' findings followed by extra does.
+func mergeInto(emit func([]Diagnostic), extra []Diagnostic, on bool) func([]Diagnostic) {
+	return func(ds []Diagnostic) {
+		if !on {
+			return
+		}
+		if ds == nil {
+			if len(extra) > 0 {
+				emit(extra)
+				extra = nil
+			}
+			return
+		}
+		if len(extra) == 0 || compareDiagnostics(extra[0], ds[len(ds)-1]) >= 0 {
+			emit(ds)
+			return
+		}
+		merged := make([]Diagnostic, 0, len(ds)+len(extra))
+		j := 0
+		for i := range ds {
+			for j < len(extra) && compareDiagnostics(extra[j], ds[i]) < 0 {
+				merged = append(merged, extra[j])
+				j++
+			}
+			merged = append(merged, ds[i])
+		}
+		extra = extra[j:]
+		emit(merged)
 	}
-	diags := make([]Diagnostic, 0, n)
-	for i, ds := range found {
-		diags = append(diags, ds...)
-		found[i] = nil
-	}
-	diags = append(diags, surface...)
-	// Tools follow one another in their source, so the tools' sorted
-	// findings, one after the other, are sorted; a shape where they would
-	// not be, or findings about the rest of the surface, are sorted whole.
-	if !slices.IsSortedFunc(diags, compareDiagnostics) {
-		Sort(diags)
-	}
-	return diags, nil
 }
 
 // lintList runs the list rules (CheckList), one after the other, and

@@ -216,6 +216,9 @@ func TestLintErrors(t *testing.T) {
 		if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), "m.yaml:3:20: nesting deeper than 4 levels") {
 			t.Fatalf("Lint of a tool too deep = %v, want the first deep tool's error", err)
 		}
+		if err := l.LintEach(context.Background(), m, func([]lint.Diagnostic) { t.Error("a failed run handed findings over") }); err == nil {
+			t.Fatal("LintEach of a tool too deep succeeded")
+		}
 	}
 
 	boom := &lint.Rule{ID: "boom", Packs: []string{"mcp"}, Check: func(p *lint.Pass) {

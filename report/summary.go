@@ -35,33 +35,44 @@ type Summary struct {
 
 // Summarize counts the findings of files.
 func Summarize(files []File) Summary {
-	s := Summary{Files: len(files)}
+	var s Summary
 	for _, f := range files {
-		if m := f.Manifest; m != nil {
-			s.Tools += len(m.Tools)
-			s.Prompts += len(m.Prompts)
-			s.Resources += len(m.Resources)
-			s.Templates += len(m.Templates)
-		}
-		for i := range f.Diagnostics {
-			d := &f.Diagnostics[i]
-			switch d.Severity {
-			case lint.Error:
-				s.Errors++
-			case lint.Warning:
-				s.Warnings++
-			case lint.Info:
-				s.Infos++
-			}
-			switch d.FixKind() {
-			case lint.SafeFix:
-				s.Fixable++
-			case lint.UnsafeFix:
-				s.UnsafeFixable++
-			}
-		}
+		s.addFile(f.Manifest)
+		s.add(f.Diagnostics)
 	}
 	return s
+}
+
+// addFile counts a file and what it publishes (m may be nil).
+func (s *Summary) addFile(m *manifest.Manifest) {
+	s.Files++
+	if m != nil {
+		s.Tools += len(m.Tools)
+		s.Prompts += len(m.Prompts)
+		s.Resources += len(m.Resources)
+		s.Templates += len(m.Templates)
+	}
+}
+
+// add counts findings.
+func (s *Summary) add(ds []lint.Diagnostic) {
+	for i := range ds {
+		d := &ds[i]
+		switch d.Severity {
+		case lint.Error:
+			s.Errors++
+		case lint.Warning:
+			s.Warnings++
+		case lint.Info:
+			s.Infos++
+		}
+		switch d.FixKind() {
+		case lint.SafeFix:
+			s.Fixable++
+		case lint.UnsafeFix:
+			s.UnsafeFixable++
+		}
+	}
 }
 
 // Total is the number of findings.

@@ -14,6 +14,7 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 )
 
 // TextOptions tune the text format.
@@ -89,21 +90,80 @@ func (p palette) paint(c *color.Color, s string) string {
 // WriteText writes the text format: each diagnostic with its source line,
 // then the summary. Summary.Applied is taken from opt.
 func WriteText(w io.Writer, files []File, opt TextOptions) error {
-	bw := bufio.NewWriter(w)
-	p := newPalette(opt.Color)
-	sum := Summarize(files)
-	sum.Applied = opt.Applied
-	if !opt.Quiet {
-		for _, f := range files {
-			if err := writeDiagnostics(bw, p, f); err != nil {
-				return err
-			}
+	ts := NewTextStream(w, opt)
+	for _, f := range files {
+		ts.Start(f.Manifest)
+		ts.Write(f.Diagnostics)
+		ts.End()
+	}
+	return ts.Close()
+}
+
+// TextStream writes the text format as findings come, so that a run need
+// not hold them all (see lint.Linter.LintEach): what WriteText writes of
+// files is what Start, Write and End write of each, in order, and then
+// Close. Writing stops at the first error, which Close returns.
+type TextStream struct {
+	bw  *bufio.Writer
+	p   palette
+	opt TextOptions
+	sum Summary
+	r   renderer // the current file's
+	err error
+}
+
+// NewTextStream returns a TextStream writing to w.
+func NewTextStream(w io.Writer, opt TextOptions) *TextStream {
+	return &TextStream{bw: bufio.NewWriter(w), p: newPalette(opt.Color), opt: opt}
+}
+
+// Start begins the findings of a file, whose source m they are placed in
+// (nil for none).
+func (s *TextStream) Start(m *manifest.Manifest) {
+	s.r = renderer{w: s.bw, p: s.p, f: File{Manifest: m}}
+}
+
+// Write writes findings of the current file, in the order given, and
+// counts them.
+func (s *TextStream) Write(ds []lint.Diagnostic) {
+	s.sum.add(ds)
+	if s.opt.Quiet || s.err != nil || len(ds) == 0 {
+		return
+	}
+	if len(ds) <= textChunk {
+		for i := range ds {
+			s.r.diagnostic(&ds[i])
 		}
+		return
 	}
-	if len(files) > 0 && (!opt.Quiet || sum.Total() > 0) {
-		fmt.Fprintln(bw, sum.String())
+	s.err = writeDiagnostics(s.bw, s.p, File{Manifest: s.r.f.Manifest, Diagnostics: ds})
+}
+
+// End counts the current file, and what it publishes, in the summary: a
+// file whose run failed part-way is not ended.
+func (s *TextStream) End() {
+	s.sum.addFile(s.r.f.Manifest)
+	s.r = renderer{}
+}
+
+// Summary counts what has been written, Applied taken from the options.
+func (s *TextStream) Summary() Summary {
+	sum := s.sum
+	sum.Applied = s.opt.Applied
+	return sum
+}
+
+// Close writes the summary line, unless no file was ended (or, when quiet,
+// nothing was found), and flushes.
+func (s *TextStream) Close() error {
+	if s.err != nil {
+		return s.err
 	}
-	return bw.Flush()
+	sum := s.Summary()
+	if sum.Files > 0 && (!s.opt.Quiet || sum.Total() > 0) {
+		fmt.Fprintln(s.bw, sum.String())
+	}
+	return s.bw.Flush()
 }
 
 // textChunk is how many findings one goroutine renders at a time. Ten

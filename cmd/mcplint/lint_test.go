@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -318,5 +319,31 @@ func TestInputErrors(t *testing.T) {
 	r.want(t, 2)
 	if r.stderr != "mcplint: testdata: is a directory, not a manifest file\n" {
 		t.Errorf("stderr: %q", r.stderr)
+	}
+}
+
+// TestLintStreamsText: a plain text run prints findings as the tools are
+// linted (lintStreaming); a run that also writes another report holds them
+// all first. Both print the same, for several files, one unreadable, with
+// colour or quiet.
+func TestLintStreamsText(t *testing.T) {
+	files := []string{"../../testdata/example/manifest.json", "testdata/invalid.json", "testdata/names.json",
+		"testdata/warn.json", "../../testdata/realworld/server-github/tools.json"}
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, flags := range [][]string{nil, {"--select=all"}, {"--color=always"}, {"--quiet"}, {"--fail-on=never"}} {
+		args := append(append([]string{"lint"}, flags...), files...)
+		streamed := mcplint(t, runOpts{}, args...)
+		held := mcplint(t, runOpts{}, append(args, "--format=text", "--format=json="+filepath.Join(t.TempDir(), "r.json"))...)
+		if streamed.code != held.code || streamed.stdout != held.stdout || streamed.stderr != held.stderr {
+			t.Errorf("%v: streamed (exit %d) and held (exit %d) differ:\n%s", flags, streamed.code, held.code,
+				cmp.Diff(held.stdout+held.stderr, streamed.stdout+streamed.stderr))
+		}
+		if !strings.Contains(streamed.stdout, "in 4 files") {
+			t.Errorf("%v: stdout ends %q", flags, streamed.stdout[max(0, len(streamed.stdout)-200):])
+		}
 	}
 }
