@@ -199,85 +199,98 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 	for _, r := range l.Rules {
 		lists = lists || r.CheckList != nil
 	}
-	go func() {
+	var (
+		wg        sync.WaitGroup
+		first     error // the first tool's error, whichever worker meets it first
+		firstTool int
+		next      atomic.Int64 // index of the next tool to lint
+		workers   int
+	)
+	if (len(perTool) > 0 || lists) && len(m.Tools) > 0 {
+		workers = min(runtime.GOMAXPROCS(0), len(m.Tools))
+	} else {
+		for i := range state {
+			state[i] = toolDone
+		}
+	}
+	work := func() {
+		w := l.newWorker(perTool)
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(m.Tools) || ctx.Err() != nil {
+				return
+			}
+			t := m.Tools[i]
+			after := false // the list rules' findings are in
+			select {
+			case <-listDone:
+				after = true
+				if listed != nil {
+					w.diags = append(w.diags, listed[i]...)
+					listed[i] = nil
+				}
+			default:
+			}
+			nlisted := len(w.diags)
+			if ds, ok := re.reuse(m, same, moved, i); ok {
+				l.listedFixes(t, w.diags)
+				place(t, w.diags)
+				w.diags = append(w.diags, ds...)
+			} else {
+				if err := w.lintTool(t); err != nil {
+					mu.Lock()
+					if first == nil || t.Index < firstTool {
+						first, firstTool = err, t.Index
+					}
+					state[i] = toolFailed
+					ready.Signal()
+					mu.Unlock()
+					clear(w.diags)
+					w.diags = w.diags[:0]
+					continue
+				}
+				l.listedFixes(t, w.diags[:nlisted])
+				place(t, w.diags)
+			}
+			t.Forget() // the tool's fixes are built
+			if kept != nil {
+				kept[i] = slices.Clone(w.diags[nlisted:])
+			}
+			var ds []Diagnostic
+			if after {
+				ds = w.finish(l)
+			} else {
+				ds = w.handOver()
+			}
+			mu.Lock()
+			if after {
+				found[i], state[i] = ds, toolDone
+			} else {
+				pending[i], state[i] = ds, toolPending
+			}
+			ready.Signal()
+			mu.Unlock()
+		}
+	}
+	// The list rules get a CPU of their own, and their goroutine lints
+	// tools once they are done: sharing the CPUs with every worker, they
+	// took three times as long, and each tool linted meanwhile held its
+	// findings until they were in (the peak of a run's memory).
+	late := lists && workers > 1
+	wg.Go(func() {
 		ls, err := l.lintList(m)
 		mu.Lock()
 		listed, listErr, listIn = ls, err, true
 		ready.Signal()
 		mu.Unlock()
 		close(listDone)
-	}()
-	var (
-		wg        sync.WaitGroup
-		first     error // the first tool's error, whichever worker meets it first
-		firstTool int
-	)
-	if (len(perTool) > 0 || lists) && len(m.Tools) > 0 {
-		var next atomic.Int64 // index of the next tool to lint
-		for range min(runtime.GOMAXPROCS(0), len(m.Tools)) {
-			w := l.newWorker(perTool)
-			wg.Go(func() {
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(m.Tools) || ctx.Err() != nil {
-						return
-					}
-					t := m.Tools[i]
-					after := false // the list rules' findings are in
-					select {
-					case <-listDone:
-						after = true
-						if listed != nil {
-							w.diags = append(w.diags, listed[i]...)
-							listed[i] = nil
-						}
-					default:
-					}
-					nlisted := len(w.diags)
-					if ds, ok := re.reuse(m, same, moved, i); ok {
-						l.listedFixes(t, w.diags)
-						place(t, w.diags)
-						w.diags = append(w.diags, ds...)
-					} else {
-						if err := w.lintTool(t); err != nil {
-							mu.Lock()
-							if first == nil || t.Index < firstTool {
-								first, firstTool = err, t.Index
-							}
-							state[i] = toolFailed
-							ready.Signal()
-							mu.Unlock()
-							clear(w.diags)
-							w.diags = w.diags[:0]
-							continue
-						}
-						l.listedFixes(t, w.diags[:nlisted])
-						place(t, w.diags)
-					}
-					t.Forget() // the tool's fixes are built
-					if kept != nil {
-						kept[i] = slices.Clone(w.diags[nlisted:])
-					}
-					var ds []Diagnostic
-					if after {
-						ds = w.finish(l)
-					} else {
-						ds = w.handOver()
-					}
-					mu.Lock()
-					if after {
-						found[i], state[i] = ds, toolDone
-					} else {
-						pending[i], state[i] = ds, toolPending
-					}
-					ready.Signal()
-					mu.Unlock()
-				}
-			})
+		if late {
+			work()
 		}
-	} else {
-		for i := range state {
-			state[i] = toolDone
+	})
+	for k := range workers {
+		if !late || k > 0 {
+			wg.Go(work)
 		}
 	}
 	go func() {
