@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 )
 
 // JSONVersion is the version of the JSON report format.
@@ -64,30 +65,104 @@ type JSONSummary struct {
 
 // NewJSONReport builds the JSON format's document.
 func NewJSONReport(files []File) JSONReport {
-	s := Summarize(files)
 	r := JSONReport{
 		Version:     JSONVersion,
 		Diagnostics: []JSONDiagnostic{},
-		Summary: JSONSummary{
-			Errors: s.Errors, Warnings: s.Warnings, Infos: s.Infos,
-			Fixable: s.Fixable, UnsafeFixable: s.UnsafeFixable, Files: s.Files,
-			Tools: s.Tools, Prompts: s.Prompts, Resources: s.Resources, ResourceTemplates: s.Templates,
-		},
+		Summary:     jsonSummary(Summarize(files)),
 	}
 	for _, f := range files {
 		for i := range f.Diagnostics {
-			d := &f.Diagnostics[i]
-			r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
-				Rule: d.Rule, Severity: d.Severity.String(),
-				Tool: d.Tool, ToolIndex: d.ToolIndex, Pointer: d.Pointer,
-				File: d.File, Line: d.Line, Column: d.Column,
-				Message: d.Message, Fix: fixName(d.FixKind()),
-				RefusedBy: consumerIDs(d.Consumers, false), AlteredBy: consumerIDs(d.Consumers, true),
-				AlsoRules: d.Merged,
-			})
+			r.Diagnostics = append(r.Diagnostics, jsonDiagnostic(&f.Diagnostics[i]))
 		}
 	}
 	return r
+}
+
+func jsonSummary(s Summary) JSONSummary {
+	return JSONSummary{
+		Errors: s.Errors, Warnings: s.Warnings, Infos: s.Infos,
+		Fixable: s.Fixable, UnsafeFixable: s.UnsafeFixable, Files: s.Files,
+		Tools: s.Tools, Prompts: s.Prompts, Resources: s.Resources, ResourceTemplates: s.Templates,
+	}
+}
+
+func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
+	return JSONDiagnostic{
+		Rule: d.Rule, Severity: d.Severity.String(),
+		Tool: d.Tool, ToolIndex: d.ToolIndex, Pointer: d.Pointer,
+		File: d.File, Line: d.Line, Column: d.Column,
+		Message: d.Message, Fix: fixName(d.FixKind()),
+		RefusedBy: consumerIDs(d.Consumers, false), AlteredBy: consumerIDs(d.Consumers, true),
+		AlsoRules: d.Merged,
+	}
+}
+
+// JSONStream writes the JSON format as findings come, as TextStream
+// writes the text format: what WriteJSON writes of files is what Start,
+// Write and End write of each, in order, and then Close, byte for byte.
+// Writing stops at the first error, which Close returns.
+type JSONStream struct {
+	bw  *bufio.Writer
+	enc *jsontext.Encoder
+	sum Summary
+	m   *manifest.Manifest
+	err error
+}
+
+// NewJSONStream returns a JSONStream writing to w.
+func NewJSONStream(w io.Writer) *JSONStream {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	s := &JSONStream{bw: bw, enc: jsontext.NewEncoder(bw, jsonOptions...)}
+	s.token(jsontext.BeginObject)
+	s.token(jsontext.String("version"))
+	s.token(jsontext.Int(JSONVersion))
+	s.token(jsontext.String("diagnostics"))
+	s.token(jsontext.BeginArray)
+	return s
+}
+
+func (s *JSONStream) token(t jsontext.Token) {
+	if s.err == nil {
+		s.err = s.enc.WriteToken(t)
+	}
+}
+
+// Start begins the findings of a file.
+func (s *JSONStream) Start(m *manifest.Manifest) { s.m = m }
+
+// Write writes findings of the current file and counts them.
+func (s *JSONStream) Write(ds []lint.Diagnostic) {
+	s.sum.add(ds)
+	for i := range ds {
+		if s.err != nil {
+			return
+		}
+		s.err = json.MarshalEncode(s.enc, jsonDiagnostic(&ds[i]), jsonOptions...)
+	}
+}
+
+// End counts the current file, and what it publishes, in the summary.
+func (s *JSONStream) End() {
+	s.sum.addFile(s.m)
+	s.m = nil
+}
+
+// Summary counts what has been written.
+func (s *JSONStream) Summary() Summary { return s.sum }
+
+// Close writes the summary and flushes.
+func (s *JSONStream) Close() error {
+	s.token(jsontext.EndArray)
+	s.token(jsontext.String("summary"))
+	if s.err == nil {
+		s.err = json.MarshalEncode(s.enc, jsonSummary(s.sum), jsonOptions...)
+	}
+	s.token(jsontext.EndObject)
+	if s.err != nil {
+		return s.err
+	}
+	// The encoder ends a top-level value with a newline, as WriteJSON does.
+	return s.bw.Flush()
 }
 
 // fullMessage is the message with the consumers it concerns, for the
@@ -124,6 +199,9 @@ func WriteJSON(w io.Writer, files []File) error {
 	return writeJSON(w, NewJSONReport(files))
 }
 
+// jsonOptions are how the JSON formats are written (see writeJSON).
+var jsonOptions = []json.Options{jsonv1.DefaultOptionsV1(), jsontext.WithIndent("  "), jsontext.EscapeForHTML(false)}
+
 // writeJSON writes v as encoding/json's Encoder does, indented by two
 // spaces, but with the faster encoder of go-json-experiment: a report of
 // a hundred thousand findings took longer to write than to find.
@@ -131,7 +209,7 @@ func writeJSON(w io.Writer, v any) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	// Messages quote schemas; "<" and "&" escaped as \u003c would only
 	// make them harder to read.
-	if err := json.MarshalWrite(bw, v, jsonv1.DefaultOptionsV1(), jsontext.WithIndent("  "), jsontext.EscapeForHTML(false)); err != nil {
+	if err := json.MarshalWrite(bw, v, jsonOptions...); err != nil {
 		return err
 	}
 	if err := bw.WriteByte('\n'); err != nil {

@@ -356,3 +356,53 @@ func TestWriteTextChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestStreams: the streams write, byte for byte, what WriteText and
+// WriteJSON write of the same files, handed over in parts; with no file,
+// with one, and with several (one with consumers, merged rules and "<").
+func TestStreams(t *testing.T) {
+	one := files(t)
+	two := files(t)
+	two[0].Diagnostics = append(two[0].Diagnostics, lint.Diagnostic{Rule: "r-<", Severity: lint.Warning, File: "m.json", Line: 2, Column: 3,
+		Message: "a <b> & c", Merged: []string{"r-x"}, Consumers: []consumer.Refusal{{Consumer: consumer.ClaudeCode}, {Consumer: consumer.VSCode, Mangles: true}}})
+	for _, fs := range [][]File{nil, one, append(one, two...)} {
+		var wantJSON, gotJSON bytes.Buffer
+		if err := WriteJSON(&wantJSON, fs); err != nil {
+			t.Fatal(err)
+		}
+		js := NewJSONStream(&gotJSON)
+		for _, f := range fs {
+			js.Start(f.Manifest)
+			for i := range f.Diagnostics {
+				js.Write(f.Diagnostics[i : i+1])
+			}
+			js.End()
+		}
+		if err := js.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(wantJSON.String(), gotJSON.String()); diff != "" {
+			t.Errorf("%d files, JSON (-WriteJSON +stream):\n%s", len(fs), diff)
+		}
+		for _, opt := range []TextOptions{{}, {Color: true}, {Quiet: true}} {
+			var wantText, gotText bytes.Buffer
+			if err := WriteText(&wantText, fs, opt); err != nil {
+				t.Fatal(err)
+			}
+			ts := NewTextStream(&gotText, opt)
+			for _, f := range fs {
+				ts.Start(f.Manifest)
+				for i := range f.Diagnostics {
+					ts.Write(f.Diagnostics[i : i+1])
+				}
+				ts.End()
+			}
+			if err := ts.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(wantText.String(), gotText.String()); diff != "" {
+				t.Errorf("%d files, text %+v (-WriteText +stream):\n%s", len(fs), opt, diff)
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint/mcplint/baseline"
 	"github.com/mcplint/mcplint/lint"
+	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/report"
 )
 
@@ -64,8 +65,13 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	if len(outs) == 1 && outs[0].format == "text" && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" {
-		return e.lintStreaming(linter, files, color, cmd.Bool("quiet"), min)
+	if len(outs) == 1 && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" {
+		switch outs[0].format {
+		case "text":
+			return e.lintStreaming(linter, files, report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")}), min)
+		case "json":
+			return e.lintStreaming(linter, files, report.NewJSONStream(e.stdout), min)
+		}
 	}
 	var (
 		done []report.File
@@ -103,13 +109,21 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	return outcome(done, errs, min)
 }
 
-// lintStreaming is lint printing the text report as the tools are linted,
-// which is all a plain run asks for: holding every finding until the end
-// took a 16 MB manifest's run more memory than its source. One file is
-// loaded at a time; a file that cannot be read is reported at the end, as
-// in every run.
-func (e *env) lintStreaming(linter *lint.Linter, files []string, color, quiet bool, min lint.Severity) error {
-	ts := report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: quiet})
+// reportStream is a report written as the findings come.
+type reportStream interface {
+	Start(*manifest.Manifest)
+	Write([]lint.Diagnostic)
+	End()
+	Close() error
+	Summary() report.Summary
+}
+
+// lintStreaming is lint writing its one report (text or JSON, to standard
+// output) as the tools are linted, which is all most runs ask for:
+// holding every finding until the end took a 16 MB manifest's run more
+// memory than its source. One file is loaded at a time; a file that
+// cannot be read is reported at the end, as in every run.
+func (e *env) lintStreaming(linter *lint.Linter, files []string, ts reportStream, min lint.Severity) error {
 	var errs []error
 	for _, path := range files {
 		m, err := e.load(path)

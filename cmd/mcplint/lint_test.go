@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -322,11 +323,11 @@ func TestInputErrors(t *testing.T) {
 	}
 }
 
-// TestLintStreamsText: a plain text run prints findings as the tools are
-// linted (lintStreaming); a run that also writes another report holds them
-// all first. Both print the same, for several files, one unreadable, with
-// colour or quiet.
-func TestLintStreamsText(t *testing.T) {
+// TestLintStreams: a run with one report, text or JSON, prints findings as
+// the tools are linted (lintStreaming); a run that also writes another
+// report holds them all first. Both print the same, for several files, one
+// unreadable, with colour or quiet.
+func TestLintStreams(t *testing.T) {
 	files := []string{"../../testdata/example/manifest.json", "testdata/invalid.json", "testdata/names.json",
 		"testdata/warn.json", "../../testdata/realworld/server-github/tools.json"}
 	for _, f := range files {
@@ -334,15 +335,19 @@ func TestLintStreamsText(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, flags := range [][]string{nil, {"--select=all"}, {"--color=always"}, {"--quiet"}, {"--fail-on=never"}} {
+	for _, flags := range [][]string{nil, {"--select=all"}, {"--color=always"}, {"--quiet"}, {"--fail-on=never"}, {"--format=json"}, {"--format=json", "--select=all"}} {
 		args := append(append([]string{"lint"}, flags...), files...)
 		streamed := mcplint(t, runOpts{}, args...)
-		held := mcplint(t, runOpts{}, append(args, "--format=text", "--format=json="+filepath.Join(t.TempDir(), "r.json"))...)
+		more := []string{"--format=sarif=" + filepath.Join(t.TempDir(), "r.sarif")}
+		if !slices.Contains(flags, "--format=json") {
+			more = append(more, "--format=text")
+		}
+		held := mcplint(t, runOpts{}, append(args, more...)...)
 		if streamed.code != held.code || streamed.stdout != held.stdout || streamed.stderr != held.stderr {
 			t.Errorf("%v: streamed (exit %d) and held (exit %d) differ:\n%s", flags, streamed.code, held.code,
 				cmp.Diff(held.stdout+held.stderr, streamed.stdout+streamed.stderr))
 		}
-		if !strings.Contains(streamed.stdout, "in 4 files") {
+		if !strings.Contains(streamed.stdout, "in 4 files") && !strings.Contains(streamed.stdout, `"files": 4,`) {
 			t.Errorf("%v: stdout ends %q", flags, streamed.stdout[max(0, len(streamed.stdout)-200):])
 		}
 	}
