@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -219,69 +218,107 @@ func BenchmarkPathology(b *testing.B) {
 	}
 }
 
-// BenchmarkProcess runs mcplint in a process of its own (this test binary,
-// which doubles as mcplint; see TestMain) and reports its peak resident set
-// over the size of its input. "50" is the pre-commit case: 50 tools end to
-// end, start-up included.
+// BenchmarkProcess runs mcplint in a process of its own, built as a release
+// is (.goreleaser.yaml: no cgo, -trimpath, -s -w), and reports its time
+// and then its peak resident set over the size of its input. "50" is the
+// pre-commit case: 50 tools end to end, start-up included.
 func BenchmarkProcess(b *testing.B) {
+	bin := releaseBinary(b)
 	for _, c := range []struct {
 		name  string
 		tools int
 		args  []string
 	}{
+		{"version", 0, []string{"--version"}}, // start-up alone
 		{"lint/50", 50, []string{"lint", "FILE"}},
 		{"fix/50", 50, []string{"fix", "FILE"}},
 		{"lint/10k", 10000, []string{"lint", "FILE"}},
+		{"lint-json/10k", 10000, []string{"lint", "--format", "json", "FILE"}},
 		{"lint-all/10k", 10000, []string{"lint", "--select", "all", "FILE"}},
 		{"fix/10k", 10000, []string{"fix", "FILE"}},
 		{"convert-openai-strict/10k", 10000, []string{"convert", "--to", "openai", "--strict", "FILE"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			path := generated(b, c.tools)
-			info, err := os.Stat(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			args, err := json.Marshal(withFile(c.args, path)[1:])
-			if err != nil {
-				b.Fatal(err)
-			}
-			var peak int64
-			// A child forked from this process inherits its peak resident
-			// set (Linux keeps the high-water mark across exec), and this
-			// one holds the generated inputs: GNU time, small, forks the
-			// child instead, and tells its peak alone.
-			gnuTime, _ := exec.LookPath("/usr/bin/time")
-			rssFile := filepath.Join(b.TempDir(), "rss")
-			for b.Loop() {
-				cmd := exec.Command(os.Args[0])
-				if gnuTime != "" {
-					cmd = exec.Command(gnuTime, "-f", "%M", "-o", rssFile, os.Args[0])
+			args := c.args
+			var size int64
+			if c.tools > 0 {
+				path := generated(b, c.tools)
+				info, err := os.Stat(path)
+				if err != nil {
+					b.Fatal(err)
 				}
-				cmd.Env = append(os.Environ(), checkServerEnv+"=cli", "MCPLINT_CHECK_TEST_ARGS="+string(args))
+				args, size = withFile(c.args, path)[1:], info.Size()
+			}
+			run := func(cmd *exec.Cmd) {
 				cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 				if err := cmd.Run(); err != nil {
 					if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() == exitError {
 						b.Fatalf("%s: %v", args, err)
 					}
 				}
-				if gnuTime != "" {
-					out, err := os.ReadFile(rssFile)
-					if err != nil {
-						b.Fatal(err)
-					}
-					lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-					kib, err := strconv.ParseInt(lines[len(lines)-1], 10, 64)
-					if err != nil {
-						b.Fatalf("GNU time: %q", out)
-					}
-					peak = max(peak, kib*1024)
-				} else if rss := maxRSS(cmd.ProcessState); rss > 0 {
-					peak = max(peak, rss)
-				}
 			}
-			b.ReportMetric(float64(peak)/float64(info.Size()), "rss/input")
+			for b.Loop() {
+				run(exec.Command(bin, args...))
+			}
+			// A child forked from this process inherits its peak resident
+			// set (Linux keeps the high-water mark across exec), and this
+			// one holds the generated inputs: GNU time, small, forks the
+			// child instead, and tells its peak alone. Untimed, since it
+			// adds a process of its own.
+			var peak int64
+			gnuTime, _ := exec.LookPath("/usr/bin/time")
+			rssFile := filepath.Join(b.TempDir(), "rss")
+			for range 3 {
+				if gnuTime == "" {
+					cmd := exec.Command(bin, args...)
+					run(cmd)
+					peak = max(peak, maxRSS(cmd.ProcessState))
+					continue
+				}
+				run(exec.Command(gnuTime, append([]string{"-f", "%M", "-o", rssFile, bin}, args...)...))
+				out, err := os.ReadFile(rssFile)
+				if err != nil {
+					b.Fatal(err)
+				}
+				lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+				kib, err := strconv.ParseInt(lines[len(lines)-1], 10, 64)
+				if err != nil {
+					b.Fatalf("GNU time: %q", out)
+				}
+				peak = max(peak, kib*1024)
+			}
+			if size > 0 {
+				b.ReportMetric(float64(peak)/float64(size), "rss/input")
+			}
 			b.ReportMetric(float64(peak)/(1<<20), "MiB-rss")
 		})
 	}
 }
+
+// releaseBinary builds mcplint once per process as .goreleaser.yaml does.
+var releaseBinary = func() func(b *testing.B) string {
+	var (
+		once sync.Once
+		path string
+		err  error
+	)
+	return func(b *testing.B) string {
+		once.Do(func() {
+			dir, derr := os.MkdirTemp("", "mcplint-bench-bin-")
+			if derr != nil {
+				err = derr
+				return
+			}
+			path = filepath.Join(dir, "mcplint")
+			cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", path, ".")
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if out, berr := cmd.CombinedOutput(); berr != nil {
+				err = fmt.Errorf("go build: %v\n%s", berr, out)
+			}
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return path
+	}
+}()
