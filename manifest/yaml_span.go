@@ -263,6 +263,33 @@ func (y *yamlDoc) plainEnd(tk *token.Token, s int) int {
 	return s + len(bytes.TrimRight(line, " \t"))
 }
 
+// holderColumn is the column of the first thing on the line starting at
+// ls before limit, past the dashes of sequence entries: the key that holds
+// a value later on the line, or the dash of the entry that holds it. It
+// reports alone when the line has only spaces before limit.
+func (y *yamlDoc) holderColumn(ls, limit int) (col int, alone bool) {
+	src := y.m.Src
+	i, dash := ls, -1
+	for {
+		for i < limit && src[i] == ' ' {
+			i++
+		}
+		if i+1 < limit && src[i] == '-' && (src[i+1] == ' ' || src[i+1] == '\t') {
+			dash = i
+			i++
+			continue
+		}
+		break
+	}
+	switch {
+	case i < limit:
+		return y.column(i), false
+	case dash >= 0:
+		return y.column(dash), false
+	}
+	return y.column(ls), true
+}
+
 // blockScalarSpan spans a literal or folded scalar from its indicator to
 // the end of its last line of text (https://yaml.org/spec/1.2.2/#81-block-scalar-styles):
 // lines indented at least as much as its first, and blank lines with spaces
@@ -275,23 +302,17 @@ func (y *yamlDoc) blockScalarSpan(c *ast.LiteralNode) (start, end int) {
 	end = start + len(header)
 	keep := strings.Contains(header, "+")
 	// The indentation of the node holding the scalar: the key before it, or
-	// the dash of its entry.
+	// the dash of its entry. An indicator that begins its line is held by
+	// the key on the last line before it with text.
 	ls := y.lineStart(start)
-	i, dash := ls, ls
-	for {
-		for i < start && src[i] == ' ' {
-			i++
+	parent, alone := y.holderColumn(ls, start)
+	for p := ls; alone && p > 0; {
+		p = y.lineStart(p - 1)
+		text := bytes.TrimLeft(src[p:y.eol(p)], " \t")
+		if len(text) > 0 && text[0] != '#' {
+			parent, _ = y.holderColumn(p, y.eol(p))
+			break
 		}
-		if i+1 < start && src[i] == '-' && (src[i+1] == ' ' || src[i+1] == '\t') {
-			dash = i
-			i++
-			continue
-		}
-		break
-	}
-	parent := y.column(i)
-	if i >= start {
-		parent = y.column(dash)
 	}
 	indent := -1
 	if k := strings.IndexAny(header, "123456789"); k >= 0 {
