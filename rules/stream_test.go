@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -47,8 +48,12 @@ func TestLintEachInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	inputs = append(inputs, around)
+	// Every fourth input is linted again with one CPU and with three: the
+	// list rules' goroutine lints tools too when there is more than one.
+	procs := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs)
 	chunked := 0
-	for _, in := range inputs {
+	for k, in := range inputs {
 		src, err := os.ReadFile(in)
 		if err != nil {
 			t.Fatal(err)
@@ -82,6 +87,21 @@ func TestLintEachInOrder(t *testing.T) {
 		}
 		if !m.Sequential() && parts > 1 {
 			t.Errorf("%s: a %v source handed over in %d parts", in, m.Format, parts)
+		}
+		for _, n := range []int{1, 3} {
+			if k%4 != 0 && in != around {
+				break
+			}
+			runtime.GOMAXPROCS(n)
+			var again []lint.Diagnostic
+			err := l.LintEach(context.Background(), m, func(ds []lint.Diagnostic) { again = append(again, ds...) })
+			runtime.GOMAXPROCS(procs)
+			if err != nil {
+				t.Fatalf("%s, %d CPUs: %v", in, n, err)
+			}
+			if diff := cmp.Diff(all, again, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+				t.Errorf("%s: with %d CPUs (-default +then):\n%s", in, n, diff)
+			}
 		}
 	}
 	if chunked < 50 {
