@@ -32,6 +32,9 @@ func (m *Manifest) loadYAML(base int) error {
 	if tk := tokens.InvalidToken(); tk != nil {
 		return m.errorAt(y.off(tk), "invalid YAML: %s", tk.Error)
 	}
+	if err := y.checkComments(tokens); err != nil {
+		return err
+	}
 	// Depth first: of a deep document, it is the cause.
 	if err := y.checkDepth(tokens, m.depthLimit()); err != nil {
 		return err
@@ -227,6 +230,30 @@ func (y *yamlDoc) syntaxError(err error) error {
 		return &Error{Path: y.m.Path, Msg: "invalid YAML: " + ye.GetMessage()}
 	}
 	return &Error{Path: y.m.Path, Msg: "invalid YAML: " + err.Error()}
+}
+
+// checkComments refuses a comment stuck to what comes before it ("0"#):
+// YAML makes a comment of "#" only at the start of a line or after white
+// space (https://yaml.org/spec/1.2.2/#66-comments). The parser takes it for
+// one anyway, and a fix that edits beside it then writes text that does not
+// parse.
+func (y *yamlDoc) checkComments(tokens token.Tokens) error {
+	src := y.m.Src
+	for _, tk := range tokens {
+		if tk.Type != token.CommentType {
+			continue
+		}
+		off := y.off(tk)
+		if off <= y.base || off >= len(src) || src[off] != '#' {
+			continue
+		}
+		switch src[off-1] {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return y.m.errorAt(off, "invalid YAML: a comment needs a space before its #")
+		}
+	}
+	return nil
 }
 
 // checkDepth refuses documents nested deeper than a tool may be (limit)

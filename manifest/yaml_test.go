@@ -423,3 +423,32 @@ func TestYAMLLocate(t *testing.T) {
 		})
 	}
 }
+
+// TestYAMLCommentNeedsSpace: a "#" stuck to a quoted scalar or a bracket is
+// no comment in YAML (1.2.2, 6.6: white space must separate a comment from
+// other tokens). The parser this package uses, and go.yaml.in/yaml/v4 too,
+// read one anyway, and a fix spliced beside it wrote text that no longer
+// parsed: the source is refused. Inside a plain scalar "#" is text, and
+// after a space a comment.
+func TestYAMLCommentNeedsSpace(t *testing.T) {
+	for _, c := range []struct{ src, err string }{
+		{"{\"tools\":[{\"inputSchema\":{\"0\"#]\n}}]}", "c.yaml:1:30: invalid YAML: a comment needs a space before its #"},
+		{"name: 'a'#x\n", "c.yaml:1:10: invalid YAML: a comment needs a space before its #"},
+		{"name: [a, b]#x\n", "c.yaml:1:13: invalid YAML: a comment needs a space before its #"},
+	} {
+		_, err := Load("c.yaml", []byte(c.src))
+		if err == nil || err.Error() != c.err {
+			t.Errorf("%q: %v, want %s", c.src, err, c.err)
+		}
+	}
+	for src, name := range map[string]string{"name: a#b\n": "a#b", "name: a #x\n": "a", "# c\nname: a\n": "a", "name: \"x\"\t# c\n": "x"} {
+		m, err := Load("c.yaml", []byte(src))
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if m.Tools[0].Name != name {
+			t.Errorf("%q: name %q, want %q", src, m.Tools[0].Name, name)
+		}
+	}
+}
