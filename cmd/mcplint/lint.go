@@ -65,34 +65,28 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	// The one report of a run, text or JSON to standard output, is written
+	// as the tools are linted: holding every finding until the end took a
+	// 16 MB manifest's run more memory than its source. Other runs hold them.
+	var stream reportStream
 	if len(outs) == 1 && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" {
 		switch outs[0].format {
 		case "text":
-			return e.lintStreaming(linter, files, report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")}), min)
+			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
 		case "json":
-			return e.lintStreaming(linter, files, report.NewJSONStream(e.stdout), min)
+			stream = report.NewJSONStream(e.stdout)
 		}
 	}
-	var (
-		done []report.File
-		errs []error
-	)
-	for _, path := range files {
-		m, err := e.load(path)
-		if err != nil {
-			errs = append(errs, err)
-			continue
+	if stream != nil {
+		errs := e.lintFiles(linter, files, stream)
+		if err := stream.Close(); err != nil {
+			return err
 		}
-		diags, err := linter.Lint(m)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if base != nil {
-			diags = base.Filter(baseline.Dir(cmd.String("baseline")), diags)
-		}
-		done = append(done, report.File{Manifest: m, Diagnostics: diags})
+		return summaryOutcome(stream.Summary(), errs, min)
 	}
+	held := &heldReport{base: base, dir: baseline.Dir(cmd.String("baseline"))}
+	errs := e.lintFiles(linter, files, held)
+	done := held.files
 	if p := cmd.String("write-baseline"); p != "" {
 		return e.writeBaseline(p, done, errs)
 	}
@@ -111,19 +105,22 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 
 // reportStream is a report written as the findings come.
 type reportStream interface {
-	Start(*manifest.Manifest)
-	Write([]lint.Diagnostic)
-	End()
+	fileSink
 	Close() error
 	Summary() report.Summary
 }
 
-// lintStreaming is lint writing its one report (text or JSON, to standard
-// output) as the tools are linted, which is all most runs ask for:
-// holding every finding until the end took a 16 MB manifest's run more
-// memory than its source. One file is loaded at a time; a file that
-// cannot be read is reported at the end, as in every run.
-func (e *env) lintStreaming(linter *lint.Linter, files []string, ts reportStream, min lint.Severity) error {
+// fileSink takes the findings of one file after another (see TextStream).
+type fileSink interface {
+	Start(*manifest.Manifest)
+	Write([]lint.Diagnostic)
+	End()
+}
+
+// lintFiles lints files one after the other into s, and returns the input
+// errors, which are reported at the end of every run. A file that cannot
+// be read or linted is not ended in s.
+func (e *env) lintFiles(linter *lint.Linter, files []string, s fileSink) []error {
 	var errs []error
 	for _, path := range files {
 		m, err := e.load(path)
@@ -131,32 +128,51 @@ func (e *env) lintStreaming(linter *lint.Linter, files []string, ts reportStream
 			errs = append(errs, err)
 			continue
 		}
-		ts.Start(m)
-		if err := linter.LintEach(context.Background(), m, ts.Write); err != nil {
+		s.Start(m)
+		if err := linter.LintEach(context.Background(), m, s.Write); err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		ts.End()
+		s.End()
 	}
-	if err := ts.Close(); err != nil {
-		return err
+	return errs
+}
+
+// heldReport is a fileSink that keeps each file's findings, less those
+// of the baseline, for the runs that need them all: several reports, SARIF
+// and the other formats, a baseline to write.
+type heldReport struct {
+	base  *baseline.Baseline // nil for none
+	dir   string             // the baseline's directory
+	files []report.File
+	cur   report.File
+}
+
+func (h *heldReport) Start(m *manifest.Manifest) { h.cur = report.File{Manifest: m} }
+
+func (h *heldReport) Write(ds []lint.Diagnostic) {
+	h.cur.Diagnostics = append(h.cur.Diagnostics, ds...)
+}
+
+func (h *heldReport) End() {
+	if h.base != nil {
+		h.cur.Diagnostics = h.base.Filter(h.dir, h.cur.Diagnostics)
 	}
-	if len(errs) > 0 {
-		return &inputErrors{errs: errs}
-	}
-	if ts.Summary().Reaches(min) {
-		return errFindings
-	}
-	return nil
+	h.files = append(h.files, h.cur)
+	h.cur = report.File{}
 }
 
 // outcome turns what a run found into its exit: input errors first, then
 // --fail-on.
 func outcome(files []report.File, errs []error, min lint.Severity) error {
+	return summaryOutcome(report.Summarize(files), errs, min)
+}
+
+func summaryOutcome(sum report.Summary, errs []error, min lint.Severity) error {
 	if len(errs) > 0 {
 		return &inputErrors{errs: errs}
 	}
-	if report.Summarize(files).Reaches(min) {
+	if sum.Reaches(min) {
 		return errFindings
 	}
 	return nil
