@@ -187,8 +187,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		mu       sync.Mutex
 		ready    = sync.NewCond(&mu)
 		state    = make([]toolState, len(m.Tools))
-		found    = make([][]Diagnostic, len(m.Tools)) // each tool's findings, done
-		pending  = make([][]Diagnostic, len(m.Tools)) // own findings of the tools linted before the list rules were done
+		held     = make([][]Diagnostic, len(m.Tools)) // each tool's findings: final when done, its own when pending
 		listed   [][]Diagnostic
 		listErr  error
 		listIn   bool // listed and listErr are set
@@ -256,18 +255,12 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			if kept != nil {
 				kept[i] = slices.Clone(w.diags[nlisted:])
 			}
-			var ds []Diagnostic
+			ds, st := w.handOver(), toolPending
 			if after {
-				ds = w.finish(l)
-			} else {
-				ds = w.handOver()
+				ds, st = l.settle(ds), toolDone
 			}
 			mu.Lock()
-			if after {
-				found[i], state[i] = ds, toolDone
-			} else {
-				pending[i], state[i] = ds, toolPending
-			}
+			held[i], state[i] = ds, st
 			ready.Signal()
 			mu.Unlock()
 		}
@@ -319,19 +312,20 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			i = len(m.Tools) // stopped: the context is done
 			continue
 		}
-		ds, own := found[i], pending[i]
-		found[i], pending[i] = nil, nil
+		ds := held[i]
+		held[i] = nil
 		mu.Unlock()
-		if st == toolPending && (len(own) > 0 || listed != nil && len(listed[i]) > 0) {
+		if st == toolPending {
 			if listed != nil && len(listed[i]) > 0 {
-				t := m.Tools[i]
+				t, own := m.Tools[i], ds
 				ds = listed[i]
 				listed[i] = nil
 				l.listedFixes(t, ds)
 				place(t, ds)
 				t.Forget()
+				ds = append(ds, own...)
 			}
-			ds = l.settle(append(ds, own...))
+			ds = l.settle(ds)
 		}
 		if len(ds) > 0 {
 			out(ds)
@@ -474,12 +468,6 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 		}
 	}
 	return l.subjects.merge(ds), nil
-}
-
-// finish hands over the placed findings of a tool the worker holds,
-// merged and sorted.
-func (w *worker) finish(l *Linter) []Diagnostic {
-	return l.settle(w.handOver())
 }
 
 // handOver returns the findings the worker holds in a slice of their own
