@@ -41,7 +41,7 @@ func quietStart() {
 	t := &memoryTuner
 	t.Lock()
 	defer t.Unlock()
-	if !t.tunable() {
+	if userTuned() {
 		return
 	}
 	debug.SetGCPercent(800)
@@ -52,12 +52,13 @@ func quietStart() {
 	}
 }
 
-// tunable reports whether the user left the collector's settings alone.
-func (t *tuner) tunable() bool {
+// userTuned reports whether the user set the collector (GOGC or
+// GOMEMLIMIT), which then is left alone.
+func userTuned() bool {
 	if _, set := os.LookupEnv("GOGC"); set {
-		return false
+		return true
 	}
-	return debug.SetMemoryLimit(-1) == math.MaxInt64
+	return debug.SetMemoryLimit(-1) != math.MaxInt64
 }
 
 // limitMemory accounts for a source read, until it is collected (a
@@ -66,7 +67,7 @@ func limitMemory(src []byte) {
 	t := &memoryTuner
 	t.Lock()
 	defer t.Unlock()
-	if len(src) == 0 || !t.tunable() {
+	if len(src) == 0 || userTuned() {
 		return
 	}
 	t.sources += int64(len(src))
