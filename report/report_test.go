@@ -370,17 +370,7 @@ func TestStreams(t *testing.T) {
 		if err := WriteJSON(&wantJSON, fs); err != nil {
 			t.Fatal(err)
 		}
-		js := NewJSONStream(&gotJSON)
-		for _, f := range fs {
-			js.Start(f.Manifest)
-			for i := range f.Diagnostics {
-				js.Write(f.Diagnostics[i : i+1])
-			}
-			js.End()
-		}
-		if err := js.Close(); err != nil {
-			t.Fatal(err)
-		}
+		feed(t, NewJSONStream(&gotJSON), fs)
 		if diff := cmp.Diff(wantJSON.String(), gotJSON.String()); diff != "" {
 			t.Errorf("%d files, JSON (-WriteJSON +stream):\n%s", len(fs), diff)
 		}
@@ -389,20 +379,30 @@ func TestStreams(t *testing.T) {
 			if err := WriteText(&wantText, fs, opt); err != nil {
 				t.Fatal(err)
 			}
-			ts := NewTextStream(&gotText, opt)
-			for _, f := range fs {
-				ts.Start(f.Manifest)
-				for i := range f.Diagnostics {
-					ts.Write(f.Diagnostics[i : i+1])
-				}
-				ts.End()
-			}
-			if err := ts.Close(); err != nil {
-				t.Fatal(err)
-			}
+			feed(t, NewTextStream(&gotText, opt), fs)
 			if diff := cmp.Diff(wantText.String(), gotText.String()); diff != "" {
 				t.Errorf("%d files, text %+v (-WriteText +stream):\n%s", len(fs), opt, diff)
 			}
 		}
+	}
+}
+
+// feed writes fs to a stream one finding at a time, and closes it.
+func feed(t *testing.T, s interface {
+	Start(*manifest.Manifest)
+	Write([]lint.Diagnostic)
+	End()
+	Close() error
+}, fs []File) {
+	t.Helper()
+	for _, f := range fs {
+		s.Start(f.Manifest)
+		for i := range f.Diagnostics {
+			s.Write(f.Diagnostics[i : i+1])
+		}
+		s.End()
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
 	}
 }

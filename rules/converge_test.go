@@ -34,7 +34,7 @@ func TestPacksConverge(t *testing.T) {
 		}
 		selections = append(selections, selection{packs, false}, selection{packs, true})
 	}
-	inputs := convergeCorpus(t)
+	inputs := corpusInputs(t)
 	// A selection is run once per set of rules it turns on: rules read
 	// only the rules and packs that run (a pack runs when one of its rules
 	// does), so two selections of one rule set fix alike. openai-strict
@@ -93,7 +93,9 @@ func TestPacksConverge(t *testing.T) {
 	}
 }
 
-func convergeCorpus(t *testing.T) []string {
+// corpusInputs lists every case input, the real-world tool lists and the
+// README's example: every construct the rules report on, each of which loads.
+func corpusInputs(t *testing.T) []string {
 	t.Helper()
 	root := testenv.RepoRoot(t)
 	inputs, err := filepath.Glob(filepath.Join(root, "rules", "testdata", "cases", "*", "*", "input.*"))

@@ -267,15 +267,22 @@ func TestCheckConfig(t *testing.T) {
 	}
 }
 
+// asMcplint returns a command that runs this test binary as mcplint with
+// args (see TestMain), in the environment env.
+func asMcplint(env []string, args ...string) *exec.Cmd {
+	a, _ := json.Marshal(args)
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(env, checkServerEnv+"=cli", "MCPLINT_CHECK_TEST_ARGS="+string(a))
+	return cmd
+}
+
 // TestCheckInterrupt: Ctrl-C stops the check and the server it started.
 func TestCheckInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("Windows cannot send os.Interrupt to a process")
 	}
 	pidfile := filepath.Join(t.TempDir(), "pid")
-	args, _ := json.Marshal([]string{"check", serverEnvFlag("hang"), "--env=MCPLINT_CHECK_TEST_PIDFILE=" + pidfile, "--", os.Args[0]})
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), checkServerEnv+"=cli", "MCPLINT_CHECK_TEST_ARGS="+string(args))
+	cmd := asMcplint(os.Environ(), "check", serverEnvFlag("hang"), "--env=MCPLINT_CHECK_TEST_PIDFILE="+pidfile, "--", os.Args[0])
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -29,10 +29,7 @@ import (
 //
 //	go test ./cmd/mcplint -run '^$' -bench Hostile -benchtime 1x
 func BenchmarkHostile(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "mcplint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := releaseBinary(b)
 	dir := b.TempDir()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)

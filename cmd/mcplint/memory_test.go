@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,20 +19,15 @@ func TestSmallRunsDoNotCollect(t *testing.T) {
 	if err := os.WriteFile(path, benchgen.Manifest(50), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args, err := json.Marshal([]string{"lint", path})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "GOGC=") && !strings.HasPrefix(kv, "GOMEMLIMIT=") && !strings.HasPrefix(kv, "GODEBUG=") {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, checkServerEnv+"=cli", "MCPLINT_CHECK_TEST_ARGS="+string(args), "GODEBUG=gctrace=1")
+	env = append(env, "GODEBUG=gctrace=1")
 	run := func(more ...string) string {
-		cmd := exec.Command(os.Args[0])
-		cmd.Env = append(env, more...)
+		cmd := asMcplint(append(env, more...), "lint", path)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
