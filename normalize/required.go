@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"reflect"
 	"regexp"
 	"strconv"
 
@@ -145,7 +144,7 @@ func newGraph(root any) *graph {
 	schema.Walk(root, "", func(n *schema.Node) bool {
 		ptr := n.Pointer()
 		g.nodes[ptr] = n.Value
-		g.at[reflect.ValueOf(n.Value).Pointer()] = ptr
+		g.at[schema.Identity(n.Value)] = ptr
 		return true
 	})
 	for ptr, s := range g.nodes {
@@ -275,7 +274,7 @@ func (g *graph) down(ptr string, d *declared, seen map[string]bool) {
 }
 
 func (g *graph) pointerOf(s map[string]any) (string, bool) {
-	p, ok := g.at[reflect.ValueOf(s).Pointer()]
+	p, ok := g.at[schema.Identity(s)]
 	return p, ok
 }
 

@@ -182,7 +182,7 @@ func resolve(b any, ptr string, root map[string]any, d string, hops int) ([]plac
 			if !found {
 				return nil, refuse(ptr, "$ref", "%s refers to %q, which is not a definition of this schema", ptr, ref)
 			}
-			if tm, ok := target.(map[string]any); ok && reflect.ValueOf(tm).Pointer() == reflect.ValueOf(root).Pointer() {
+			if tm, ok := target.(map[string]any); ok && schema.Identity(tm) == schema.Identity(root) {
 				return nil, refuse(ptr, "$ref", "%s refers to the root itself", ptr)
 			}
 			delete(m, "$ref")

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"math"
-	"reflect"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/schema"
@@ -83,25 +82,24 @@ func checkSchemaComplexity(p *lint.Pass) {
 		if !ok {
 			continue
 		}
+		tree := p.Schema(key)
 		deepest := 0
 		var firstTooDeep *schema.Node
-		hasRef := false
-		p.Schema(key).Walk(func(n *schema.Node) bool {
+		tree.Walk(func(n *schema.Node) bool {
 			deepest = max(deepest, n.Depth)
 			if n.Depth > maxDepth && firstTooDeep == nil {
 				firstTooDeep = n
 			}
-			hasRef = hasRef || isString(n.Value["$ref"]) || isString(n.Value["$dynamicRef"]) || isString(n.Value["$recursiveRef"])
 			return true
 		})
 		if firstTooDeep != nil {
 			p.Reportf(firstTooDeep.Pointer(), "%s nests subschemas deeper than maxDepth %d (%d levels at the deepest); validators that bound depth may refuse the tool; flatten the schema or move repeated parts into \"$defs\"", key, maxDepth, deepest)
 		}
-		c := &costing{}
-		if hasRef {
+		c := &costing{tree: tree}
+		if _, refFree, _ := tree.Counted(root); !refFree {
 			c.r = resolverOf(p, key)
 			c.scoped = c.r.Scoped()
-			c.memo, c.onPath = map[uintptr]int{}, map[uintptr]bool{}
+			c.memo = map[uintptr]int{}
 		}
 		if n := c.cost(root, ""); n > maxSubschemas {
 			p.Reportf("/"+key, "%s counts %d subschemas once its $refs are expanded, more than maxSubschemas %d; validators that bound this may refuse the tool; reduce the alternatives in anyOf/oneOf/allOf or split the tool", key, n, maxSubschemas)
@@ -109,49 +107,38 @@ func checkSchemaComplexity(p *lint.Pass) {
 	}
 }
 
-func isString(v any) bool {
-	_, ok := v.(string)
-	return ok
-}
-
 // costing counts the subschemas of a schema with its references expanded:
 // a subschema, its children (schema.EachChild, the walker's own step) and
 // the target of its local $ref, each counted in full. Walk cannot do this,
-// since it does not follow references. Targets are memoised (by identity:
-// a subschema is one decoded object, however a reference spells its
-// place) and a reference back into the current path counts 1, so counting
-// takes linear time however large the number it reaches. Pointers are
-// followed only in a document with "$id"s below its root (scoped), where
-// a reference resolves against the base of the place it is written.
+// since it does not follow references. A part of the schema with no
+// reference in it counts what the tree counted when it was built.
+// Targets are memoised (by identity: a subschema is one decoded object,
+// however a reference spells its place) and a reference back into the
+// current path counts 1, so counting takes linear time however large the
+// number it reaches. Pointers are followed only in a document with "$id"s
+// below its root (scoped), where a reference resolves against the base of
+// the place it is written.
 type costing struct {
+	tree   *schema.Tree
 	r      *schema.Resolver // nil when the schema has no reference
 	scoped bool
-	memo   map[uintptr]int
-	onPath map[uintptr]bool
+	memo   map[uintptr]int // a count, or onPath while it is being counted
 }
 
+const onPath = -1
+
 func (c *costing) cost(s map[string]any, ptr string) int {
-	if c.r == nil {
-		// No reference: nothing is reached twice, nothing to remember.
-		total := 1
-		schema.EachChild(s, func(child any, _, _ string, _ int) {
-			if m, ok := child.(map[string]any); ok {
-				total = satAdd(total, c.cost(m, ""))
-			} else {
-				total = satAdd(total, 1)
-			}
-		})
-		return total
+	if size, refFree, ok := c.tree.Counted(s); ok && refFree {
+		return min(size, math.MaxInt32)
 	}
-	id := reflect.ValueOf(s).Pointer()
-	if n, ok := c.memo[id]; ok {
+	id := schema.Identity(s)
+	switch n, ok := c.memo[id]; {
+	case n == onPath:
+		return 1
+	case ok:
 		return n
 	}
-	if c.onPath[id] {
-		return 1
-	}
-	c.onPath[id] = true
-	defer delete(c.onPath, id)
+	c.memo[id] = onPath
 	total := 1
 	add := func(child any, cptr string) {
 		if m, ok := child.(map[string]any); ok {
@@ -165,16 +152,14 @@ func (c *costing) cost(s map[string]any, ptr string) int {
 	} else {
 		schema.EachChild(s, func(child any, _, _ string, _ int) { add(child, "") })
 	}
-	if c.r != nil {
-		for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
-			ref, ok := s[kw].(string)
-			if !ok {
-				continue
-			}
-			res := c.r.Resolve(ptr, ref)
-			if t, isObj := res.Target.(map[string]any); res.Found && isObj {
-				total = satAdd(total, c.cost(t, res.Pointer))
-			}
+	for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+		ref, ok := s[kw].(string)
+		if !ok {
+			continue
+		}
+		res := c.r.Resolve(ptr, ref)
+		if t, isObj := res.Target.(map[string]any); res.Found && isObj {
+			total = satAdd(total, c.cost(t, res.Pointer))
 		}
 	}
 	c.memo[id] = total

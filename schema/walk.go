@@ -7,6 +7,7 @@
 package schema
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -56,6 +57,7 @@ type Node struct {
 	ptr    string // built on first use; at the root, the walk's base
 	hasPtr bool
 	end    int // the index, in the walk's order, just past the node's descendants
+	size   int // subschemas from this node down, objects or not (see Tree.Counted)
 }
 
 // Pointer is where the subschema is: the walk's base pointer followed by the
@@ -102,12 +104,18 @@ type Tree struct {
 	nodes   []Node
 	parents []int    // parent indices while the nodes slice may still move
 	keys    []string // scratch for sorting member names
+
+	// Built by Counted, on its first call for this tree.
+	indexed bool
+	index   map[uintptr]int // a node's index by the identity of its value (see Identity)
+	refs    []bool          // whether a reference is at or below each node
 }
 
 // Reset makes t the tree of root at pointer base, reusing t's storage:
 // nodes of the previous tree must no longer be used.
 func (t *Tree) Reset(root any, base string) {
 	t.nodes, t.parents = t.nodes[:0], t.parents[:0]
+	t.indexed = false
 	s, ok := root.(map[string]any)
 	if !ok {
 		return
@@ -125,15 +133,79 @@ func (t *Tree) Reset(root any, base string) {
 
 // add appends the descendants of node i in walk order.
 func (t *Tree) add(i int) {
+	size := 1
 	if depth := t.nodes[i].Depth; depth < MaxDepth {
-		eachChild(t.nodes[i].Value, true, &t.keys, func(c any, kw, name string, idx int) {
-			t.nodes = append(t.nodes, Node{Value: c.(map[string]any), Keyword: kw, Name: name, Index: idx, Depth: depth + 1})
+		eachChild(t.nodes[i].Value, false, &t.keys, func(c any, kw, name string, idx int) {
+			m, ok := c.(map[string]any)
+			if !ok {
+				size++ // a boolean schema, or a value that is no schema
+				return
+			}
+			j := len(t.nodes)
+			t.nodes = append(t.nodes, Node{Value: m, Keyword: kw, Name: name, Index: idx, Depth: depth + 1})
 			t.parents = append(t.parents, i)
-			t.add(len(t.nodes) - 1)
+			t.add(j)
+			size += t.nodes[j].size
 		})
 	}
 	t.nodes[i].end = len(t.nodes)
+	t.nodes[i].size = size
 }
+
+// Counted returns, for v one of the tree's subschemas, the number of
+// subschemas from v down, v included and those that are not objects
+// (boolean schemas) counted too, as EachChild finds them without following
+// references, and whether none of them holds a reference ("$ref",
+// "$dynamicRef" or "$recursiveRef" as a string); ok is false for any other
+// value. A count of a schema with its references expanded can take the
+// size of every part without references as it is, instead of walking it
+// again.
+func (t *Tree) Counted(v map[string]any) (size int, refFree, ok bool) {
+	if !t.indexed {
+		t.indexNodes()
+	}
+	i, ok := t.index[Identity(v)]
+	if !ok {
+		return 0, false, false
+	}
+	return t.nodes[i].size, !t.refs[i], true
+}
+
+func (t *Tree) indexNodes() {
+	t.indexed = true
+	if t.index == nil {
+		t.index = make(map[uintptr]int, len(t.nodes))
+	} else {
+		clear(t.index)
+	}
+	t.refs = slices.Grow(t.refs[:0], len(t.nodes))[:len(t.nodes)]
+	clear(t.refs)
+	// Children come after their parent: one pass from the end carries
+	// each node's references up to its parent.
+	for i := len(t.nodes) - 1; i >= 0; i-- {
+		n := &t.nodes[i]
+		t.index[Identity(n.Value)] = i
+		if !t.refs[i] {
+			for _, kw := range refKeywords {
+				if _, isString := n.Value[kw].(string); isString {
+					t.refs[i] = true
+					break
+				}
+			}
+		}
+		if p := t.parents[i]; t.refs[i] && p >= 0 {
+			t.refs[p] = true
+		}
+	}
+}
+
+// refKeywords are the keywords that refer to another schema.
+var refKeywords = []string{"$ref", "$dynamicRef", "$recursiveRef"}
+
+// Identity tells decoded objects apart: the same map, wherever it is held
+// (a YAML alias can hold one in several places), has the same identity
+// while it is reachable, and two maps never share one.
+func Identity(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
 
 // Len is the number of subschemas in the tree.
 func (t *Tree) Len() int { return len(t.nodes) }

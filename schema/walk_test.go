@@ -132,3 +132,68 @@ func TestChildren(t *testing.T) {
 		t.Errorf("Children (-want +got):\n%s", d)
 	}
 }
+
+// TestTreeCounted checks the counts a tree keeps against a count of each
+// subschema's own walk, on every schema of the corpus and on a YAML-like
+// value that holds one object in two places: the size of a subschema is
+// its children's (EachChild, objects or not) plus one, and it is free of
+// references when neither it nor any subschema below holds one.
+func TestTreeCounted(t *testing.T) {
+	var size func(s map[string]any) int
+	size = func(s map[string]any) int {
+		n := 1
+		EachChild(s, func(c any, _, _ string, _ int) {
+			if m, ok := c.(map[string]any); ok {
+				n += size(m)
+			} else {
+				n++
+			}
+		})
+		return n
+	}
+	refFree := func(s map[string]any) bool {
+		free := true
+		Walk(s, "", func(n *Node) bool {
+			for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+				if _, ok := n.Value[kw].(string); ok {
+					free = false
+				}
+			}
+			return free
+		})
+		return free
+	}
+	shared := map[string]any{"type": "string", "not": true}
+	docs := append(corpus(t),
+		map[string]any{"properties": map[string]any{"a": shared, "b": shared}, "items": false},
+		map[string]any{"$defs": map[string]any{"d": map[string]any{"$ref": 7}}, "anyOf": []any{map[string]any{"$ref": "#/$defs/d"}}},
+	)
+	var tr Tree
+	checked, withRefs := 0, 0
+	for _, doc := range docs {
+		tr.Reset(doc, "")
+		tr.Walk(func(n *Node) bool {
+			gotSize, gotFree, ok := tr.Counted(n.Value)
+			if !ok {
+				t.Fatalf("Counted does not know %s of %v", n.Pointer(), doc)
+			}
+			if want := size(n.Value); gotSize != want {
+				t.Errorf("size of %s = %d, want %d (in %v)", n.Pointer(), gotSize, want, doc)
+			}
+			if want := refFree(n.Value); gotFree != want {
+				t.Errorf("refFree of %s = %t, want %t (in %v)", n.Pointer(), gotFree, want, doc)
+			}
+			checked++
+			if !gotFree {
+				withRefs++
+			}
+			return true
+		})
+		if _, _, ok := tr.Counted(map[string]any{}); ok {
+			t.Fatalf("Counted knows an object outside the tree")
+		}
+	}
+	if checked < 1000 || withRefs == 0 {
+		t.Errorf("checked %d subschemas, %d with references: the corpus is too small", checked, withRefs)
+	}
+}
