@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // IDs of the rules only a live server can break (package rules documents
@@ -58,7 +60,7 @@ func checkListing(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.
 		add(RuleStdioStdoutClean, lint.Diagnostic{
 			ToolIndex: -1,
 			Message: fmt.Sprintf("the server wrote text that is not JSON-RPC on stdout (%d line%s, first: %q); clients read stdout as the protocol stream: write logs to stderr",
-				l.StdoutLines, plural(l.StdoutLines), l.Stdout[0]),
+				l.StdoutLines, english.Plural(l.StdoutLines, "", "s"), l.Stdout[0]),
 		})
 	}
 	return linter.Add(diags, found...), nil
@@ -85,13 +87,13 @@ func resultProblems(src []byte, off int, protocol string) []problem {
 	var out []problem
 	if c, ok := res["nextCursor"]; ok {
 		if _, isString := c.(string); !isString {
-			out = append(out, problem{"/nextCursor", fmt.Sprintf("\"nextCursor\" is %s, not a string; a client cannot ask for the next page", kindOf(c))})
+			out = append(out, problem{"/nextCursor", fmt.Sprintf("\"nextCursor\" is %s, not a string; a client cannot ask for the next page", schema.KindWithArticle(c))})
 		}
 	}
 	if tools, ok := res["tools"].([]any); ok {
 		for i, t := range tools {
 			if _, isObj := t.(map[string]any); !isObj {
-				out = append(out, problem{fmt.Sprintf("/tools/%d", i), fmt.Sprintf("tools[%d] is %s, not a tool object", i, kindOf(t))})
+				out = append(out, problem{fmt.Sprintf("/tools/%d", i), fmt.Sprintf("tools[%d] is %s, not a tool object", i, schema.KindWithArticle(t))})
 			}
 		}
 	}
@@ -104,7 +106,7 @@ func resultProblems(src []byte, off int, protocol string) []problem {
 		out = append(out, problem{"", fmt.Sprintf("the result has no \"resultType\"; add \"resultType\": \"complete\""+why, protocol)})
 	case rt != "complete":
 		if _, isString := rt.(string); !isString {
-			out = append(out, problem{"/resultType", fmt.Sprintf("\"resultType\" is %s, not a string; a tool list is \"complete\"", kindOf(rt))})
+			out = append(out, problem{"/resultType", fmt.Sprintf("\"resultType\" is %s, not a string; a tool list is \"complete\"", schema.KindWithArticle(rt))})
 		} else if rt != "complete" {
 			out = append(out, problem{"/resultType", fmt.Sprintf("\"resultType\" is %q; a tools/list result is \"complete\"", rt)})
 		}
@@ -189,24 +191,6 @@ func memberSpan(doc []byte, ptr string) (int, bool) {
 			}
 		}
 	}
-}
-
-func kindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case json.Number:
-		return "a number"
-	case bool:
-		return "a boolean"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return "a value"
 }
 
 func describe(v any) string {

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -157,12 +159,7 @@ func targetOf(s config.Server, dir string, getenv func(string) (string, bool)) (
 		for _, a := range s.Args {
 			t.Command = append(t.Command, x(a))
 		}
-		keys := make([]string, 0, len(s.Env))
-		for k := range s.Env {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(s.Env)) {
 			t.Env = append(t.Env, k+"="+x(s.Env[k]))
 		}
 		if s.Cwd != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/manifest"
 )
 
@@ -203,7 +204,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 		p := got[0]
 		pages++
 		if bytes += int64(len(p.result)); bytes > limits.ListSize {
-			return limitf(LimitListSize, KindLimit, "the tools/list results are larger than the limit of %s (%d page%s so far)", manifest.SizeText(limits.ListSize), pages, plural(pages))
+			return limitf(LimitListSize, KindLimit, "the tools/list results are larger than the limit of %s (%d page%s so far)", manifest.SizeText(limits.ListSize), pages, english.Plural(pages, "", "s"))
 		}
 		var r struct {
 			Tools      []json.RawMessage `json:"tools"`
@@ -214,7 +215,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 			return nil
 		}
 		if tools += len(r.Tools); tools > limits.Tools {
-			return limitf(LimitTools, KindLimit, "tools/list returned more than %d tools, the limit (%d on %d page%s)", limits.Tools, tools, pages, plural(pages))
+			return limitf(LimitTools, KindLimit, "tools/list returned more than %d tools, the limit (%d on %d page%s)", limits.Tools, tools, pages, english.Plural(pages, "", "s"))
 		}
 		take(p, r.Tools)
 		var next string

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/lint"
 )
 
@@ -122,7 +123,7 @@ func CheckContext(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.
 	case err == nil:
 		return diags, nil
 	case errors.Is(err, context.DeadlineExceeded):
-		e := failf(KindTimeout, err, "the server answered, but linting its %d tool%s did not end before the timeout", len(l.Manifest.Tools), plural(len(l.Manifest.Tools)))
+		e := failf(KindTimeout, err, "the server answered, but linting its %d tool%s did not end before the timeout", len(l.Manifest.Tools), english.Plural(len(l.Manifest.Tools), "", "s"))
 		e.Limit = LimitTimeout
 		return nil, e
 	case errors.Is(err, context.Canceled):

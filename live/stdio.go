@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcplint/mcplint/internal/english"
 )
 
 // maxNoise is how many non-protocol stdout lines are kept for messages.
@@ -297,7 +299,7 @@ func (c *child) explain(ctx context.Context, err error) error {
 		}
 	}
 	if n > 0 && !protocol && (e.Kind == KindProtocol || e.Kind == KindTimeout || e.Kind == KindExit) {
-		e = failf(KindStdout, err, "the server wrote text that is not JSON-RPC on stdout (%d line%s, first: %q) and no protocol message; an MCP stdio server must write only JSON-RPC on stdout and log to stderr", n, plural(n), noise[0])
+		e = failf(KindStdout, err, "the server wrote text that is not JSON-RPC on stdout (%d line%s, first: %q) and no protocol message; an MCP stdio server must write only JSON-RPC on stdout and log to stderr", n, english.Plural(n, "", "s"), noise[0])
 	}
 	e.Stderr = c.stderrTail()
 	return e
@@ -312,13 +314,6 @@ func exitStatus(err error) string {
 		return "exit status 0"
 	}
 	return err.Error()
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // tail keeps the last lines written.

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcplint/mcplint/internal/english"
 	"github.com/mcplint/mcplint/manifest"
 )
 
@@ -134,14 +135,14 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		}
 		pages = append(pages, p)
 		if bytes += int64(len(p.result)); bytes > limits.ListSize {
-			return nil, limitf(LimitListSize, KindLimit, "the %s results are larger than the limit of %s (%d page%s so far)", method, manifest.SizeText(limits.ListSize), len(pages), plural(len(pages)))
+			return nil, limitf(LimitListSize, KindLimit, "the %s results are larger than the limit of %s (%d page%s so far)", method, manifest.SizeText(limits.ListSize), len(pages), english.Plural(len(pages), "", "s"))
 		}
 		var r map[string]json.RawMessage
 		_ = json.Unmarshal(p.result, &r)
 		var list []json.RawMessage
 		_ = json.Unmarshal(r[manifest.ListMember(method)], &list)
 		if entries += len(list); entries > limits.Tools {
-			return nil, limitf(LimitTools, KindLimit, "%s returned more than %d entries, the limit (%d on %d page%s)", method, limits.Tools, entries, len(pages), plural(len(pages)))
+			return nil, limitf(LimitTools, KindLimit, "%s returned more than %d entries, the limit (%d on %d page%s)", method, limits.Tools, entries, len(pages), english.Plural(len(pages), "", "s"))
 		}
 		var next string
 		if json.Unmarshal(r["nextCursor"], &next) != nil || next == "" {
