@@ -1,12 +1,12 @@
 package convert
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/mcplint/mcplint/lint"
 	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // ToGemini writes the tools as one Gemini Tool object,
@@ -102,14 +102,11 @@ const (
 
 // compact writes a short JSON value on one line, cut when long.
 func compact(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	if r := []rune(string(b)); len(r) > 60 {
+	s := schema.Compact(v)
+	if r := []rune(s); len(r) > 60 {
 		return string(r[:59]) + "…"
 	}
-	return string(b)
+	return s
 }
 
 // keepsArguments reports whether a merged root declares properties, each

@@ -194,8 +194,7 @@ func memberSpan(doc []byte, ptr string) (int, bool) {
 }
 
 func describe(v any) string {
-	b, _ := json.Marshal(v)
-	return clip(string(b))
+	return clip(schema.Compact(v))
 }
 
 // orderChange says how two listings differ, or "" when they agree (or
