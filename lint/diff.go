@@ -46,8 +46,10 @@ func diffUnequal(base string, old, new any) []manifest.Edit {
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(o)) {
-			if nv, ok := n[k]; ok {
-				edits = append(edits, Diff(base+"/"+pointer.Escape(k), o[k], nv)...)
+			// Compared before the pointer is spelled: most members are
+			// unchanged, and a pointer is as long as the value is deep.
+			if nv, ok := n[k]; ok && !Equal(o[k], nv) {
+				edits = append(edits, diffUnequal(base+"/"+pointer.Escape(k), o[k], nv)...)
 			}
 		}
 		for _, k := range schema.SortedKeys(n) {
@@ -63,7 +65,9 @@ func diffUnequal(base string, old, new any) []manifest.Edit {
 		}
 		var edits []manifest.Edit
 		for i := range o {
-			edits = append(edits, Diff(base+"/"+strconv.Itoa(i), o[i], n[i])...)
+			if !Equal(o[i], n[i]) {
+				edits = append(edits, diffUnequal(base+"/"+strconv.Itoa(i), o[i], n[i])...)
+			}
 		}
 		return edits
 	}

@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -160,6 +161,10 @@ func TestDiffApplied(t *testing.T) {
 
 func TestEqual(t *testing.T) {
 	n := func(s string) json.Number { return json.Number(s) }
+	// An object or array is equal to itself without being read: NaN, which
+	// no decoded JSON holds and which equals nothing, shows that it was not.
+	nan := map[string]any{"x": math.NaN()}
+	nans := []any{math.NaN()}
 	for _, tc := range []struct {
 		a, b any
 		want bool
@@ -188,6 +193,11 @@ func TestEqual(t *testing.T) {
 		{map[string]any{"a": nil}, map[string]any{"b": nil}, false},
 		{map[string]any{"a": nil}, map[string]any{}, false},
 		{map[string]any{"a": map[string]any{"b": n("2.50")}}, map[string]any{"a": map[string]any{"b": 2.5}}, true},
+		{nan, nan, true},
+		{nans, nans, true},
+		{nan, map[string]any{"x": math.NaN()}, false},
+		{nans, []any{math.NaN()}, false},
+		{map[string]any{"s": nan}, map[string]any{"s": nan}, true},
 	} {
 		if got := lint.Equal(tc.a, tc.b); got != tc.want {
 			t.Errorf("Equal(%#v, %#v) = %v", tc.a, tc.b, got)

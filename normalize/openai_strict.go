@@ -463,8 +463,10 @@ func requires(s map[string]any, name string) bool {
 // an object schema without it, as strict mode requires of every object. An
 // open map ("additionalProperties" true or a schema) has no strict form: it
 // is closed and the loss said.
+//
+// The node returned shares its subschemas with s.
 func StrictClose(s map[string]any) (map[string]any, []Loss) {
-	return strictClose(schema.Clone(s).(map[string]any))
+	return strictClose(maps.Clone(s)) // which changes n's own member only
 }
 
 func strictClose(n map[string]any) (map[string]any, []Loss) {
@@ -490,11 +492,30 @@ func strictClose(n map[string]any) (map[string]any, []Loss) {
 // argument used to be absent. Each name "required" lists that "properties"
 // does not declare is dropped from the list, a Loss too: nothing asks the
 // model for it any more.
+//
+// The node returned shares with s all but what strictRequired may change
+// in place: "required", "properties" and the members of each property (a
+// fix built at every level of a schema nested n deep took time in n
+// squared when each node was copied whole).
 func StrictRequired(s map[string]any) (map[string]any, []Loss) {
-	return strictRequired(schema.Clone(s).(map[string]any))
+	n := maps.Clone(s)
+	if req, ok := n["required"].([]any); ok {
+		n["required"] = slices.Clone(req)
+	}
+	if props, ok := n["properties"].(map[string]any); ok {
+		props = maps.Clone(props)
+		for k, p := range props {
+			if m, ok := p.(map[string]any); ok {
+				props[k] = maps.Clone(m)
+			}
+		}
+		n["properties"] = props
+	}
+	return strictRequired(n)
 }
 
-// strictRequired is StrictRequired on a node it may change in place.
+// strictRequired is StrictRequired on a node it may change in place: its
+// own members, and those of its properties.
 func strictRequired(n map[string]any) (map[string]any, []Loss) {
 	var losses []Loss
 	if extra := UndeclaredRequired(n); len(extra) > 0 {
@@ -574,7 +595,8 @@ func NullableSchema(s any) any {
 	return nullableIn(schema.Clone(s))
 }
 
-// nullableIn is NullableSchema on s itself, which it may change.
+// nullableIn is NullableSchema on s itself, whose members it may replace;
+// the lists it extends are copied first, since s may share them.
 func nullableIn(s any) any {
 	n, ok := s.(map[string]any)
 	if !ok || strictAdmitsNull(n) {
@@ -592,14 +614,14 @@ func nullableIn(s any) any {
 			n["type"] = []any{t, "null"}
 		case []any:
 			if !slices.Contains(t, any("null")) {
-				n["type"] = append(t, "null")
+				n["type"] = append(slices.Clip(t), "null")
 			}
 		}
 		if e, ok := n["enum"].([]any); ok && !slices.Contains(e, nil) {
-			n["enum"] = append(e, nil)
+			n["enum"] = append(slices.Clip(e), nil)
 		}
 		if l, ok := n["anyOf"].([]any); ok && !anyBranchStrictAdmitsNull(l) {
-			n["anyOf"] = append(l, map[string]any{"type": "null"})
+			n["anyOf"] = append(slices.Clip(l), map[string]any{"type": "null"})
 		}
 		return n
 	}

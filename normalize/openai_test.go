@@ -230,6 +230,60 @@ func TestStrictKeywordsLeavesInput(t *testing.T) {
 	}
 }
 
+// StrictClose and StrictRequired change a node's own members and its
+// properties' only: the rest stays shared with the input, which must not
+// change, even where the lists they extend have room to grow in place.
+func TestStrictFixesShare(t *testing.T) {
+	src := `{"type": "object", "required": ["a", "gone"], "properties": {
+		"a": {"type": "object", "properties": {"deep": {"type": "object", "properties": {}}}},
+		"b": {"type": ["string"], "enum": ["x"]},
+		"c": {"anyOf": [{"type": "string"}], "description": "d"},
+		"d": {"$ref": "#/$defs/D"}}, "$defs": {"D": {"type": "object"}}}`
+	in := jsonValue(t, src).(map[string]any)
+	// Spare capacity: an append that is not a copy would write into it.
+	props := in["properties"].(map[string]any)
+	in["required"] = append(make([]any, 0, 8), in["required"].([]any)...)
+	b := props["b"].(map[string]any)
+	b["type"] = append(make([]any, 0, 8), b["type"].([]any)...)
+	b["enum"] = append(make([]any, 0, 8), b["enum"].([]any)...)
+	c := props["c"].(map[string]any)
+	c["anyOf"] = append(make([]any, 0, 8), c["anyOf"].([]any)...)
+	before := schema.Clone(in)
+
+	closed, _ := StrictClose(in)
+	required, losses := StrictRequired(in)
+	if diff := cmp.Diff(before, any(in)); diff != "" {
+		t.Fatalf("the input changed (-before +after):\n%s", diff)
+	}
+	if _, ok := in["additionalProperties"]; ok || closed["additionalProperties"] != false {
+		t.Errorf("StrictClose: additionalProperties %v in the result, %v in the input", closed["additionalProperties"], in["additionalProperties"])
+	}
+	if len(losses) != 4 { // "gone" dropped; b, c, d made nullable
+		t.Errorf("StrictRequired: %d losses, want 4: %v", len(losses), losses)
+	}
+	shared := func(name string, got, want any) {
+		t.Helper()
+		g, _ := got.(map[string]any)
+		w, _ := want.(map[string]any)
+		if g == nil || w == nil || schema.Identity(g) != schema.Identity(w) {
+			t.Errorf("%s is a copy, not the input's", name)
+		}
+	}
+	// Whatever else appends to the input's lists must not reach the result.
+	want := schema.Clone(required)
+	_ = append(in["required"].([]any), "X")
+	_ = append(b["type"].([]any), "X")
+	_ = append(b["enum"].([]any), "X")
+	_ = append(c["anyOf"].([]any), "X")
+	if diff := cmp.Diff(want, any(required)); diff != "" {
+		t.Errorf("StrictRequired's result shares a list's array with the input (-before +after):\n%s", diff)
+	}
+	shared("StrictClose's properties", closed["properties"], in["properties"])
+	shared("StrictClose's $defs", closed["$defs"], in["$defs"])
+	shared("StrictRequired's $defs", required["$defs"], in["$defs"])
+	shared("StrictRequired's properties/a/properties", required["properties"].(map[string]any)["a"].(map[string]any)["properties"], props["a"].(map[string]any)["properties"])
+}
+
 func TestStrictKeywordsNode(t *testing.T) {
 	tests := []struct {
 		name, in, want string

@@ -11,13 +11,18 @@ import (
 )
 
 // Equal compares decoded JSON values; numbers compare by value whatever
-// their spelling or Go type.
+// their spelling or Go type. An object or array is equal to itself without
+// being read: a copy that shares the parts it did not change (as fixes
+// build them) compares in the time of the parts it changed.
 func Equal(a, b any) bool {
 	switch x := a.(type) {
 	case map[string]any:
 		y, ok := b.(map[string]any)
 		if !ok || len(x) != len(y) {
 			return false
+		}
+		if Identity(x) == Identity(y) {
+			return true // shared, as a copy of the parts that change shares the rest
 		}
 		for k, v := range x {
 			w, ok := y[k]
@@ -30,6 +35,9 @@ func Equal(a, b any) bool {
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {
 			return false
+		}
+		if len(x) > 0 && &x[0] == &y[0] {
+			return true
 		}
 		for i := range x {
 			if !Equal(x[i], y[i]) {
