@@ -115,4 +115,28 @@ type ynode struct {
 	// merged are the members a merge key brings in that the mapping does not
 	// spell itself, by key.
 	merged map[string]bool
+
+	// Found from the ancestors as the index is built, so that an edit
+	// nested n deep does not look up its n ancestors by pointers n long:
+	// braceless is the innermost mapping without braces in a flow
+	// collection strictly above the value (see yamlEditor.braceless), and
+	// sharedBy the innermost value at or above it whose anchor aliases use,
+	// at sharedAt (see yamlEditor.shared).
+	braceless    string
+	hasBraceless bool
+	sharedAt     string
+	sharedBy     *ynode
+}
+
+// bracelessMapping reports whether the value is a mapping without braces
+// in a flow collection ([a: 1] holds {"a": 1}).
+func (inf *ynode) bracelessMapping() bool {
+	if !inf.inFlow {
+		return false
+	}
+	switch inf.node.(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return !isFlow(inf.node)
+	}
+	return false
 }

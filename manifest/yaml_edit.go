@@ -105,16 +105,25 @@ func (ed *yamlEditor) src() []byte { return ed.y.m.Src }
 // shared refuses edits inside a value whose anchor aliases use: the edit
 // would change every alias too.
 func (ed *yamlEditor) shared(ptr string) error {
+	_, inf := ed.nearest(ptr)
+	if inf == nil || inf.sharedBy == nil {
+		return nil
+	}
+	a := inf.sharedBy.anchor
+	pos := ed.y.m.Position(ed.y.uses[a][0])
+	return fmt.Errorf("the value at %s is shared: its anchor &%s is used by the alias at line %d; editing it would change that too (edit it by hand, or write the alias out)",
+		inf.sharedAt, anchorName(a), pos.Line)
+}
+
+// nearest returns the value at ptr, or else at its nearest ancestor that
+// has one, and its pointer (nil when none has).
+func (ed *yamlEditor) nearest(ptr string) (string, *ynode) {
 	for p := ptr; ; p, _ = pointer.Parent(p) {
-		if inf := ed.info[p]; inf != nil && inf.anchor != nil {
-			if uses := ed.y.uses[inf.anchor]; len(uses) > 0 {
-				pos := ed.y.m.Position(uses[0])
-				return fmt.Errorf("the value at %s is shared: its anchor &%s is used by the alias at line %d; editing it would change that too (edit it by hand, or write the alias out)",
-					p, anchorName(inf.anchor), pos.Line)
-			}
+		if inf := ed.info[p]; inf != nil {
+			return p, inf
 		}
 		if p == "" {
-			return nil
+			return "", nil
 		}
 	}
 }
@@ -248,20 +257,18 @@ func (ed *yamlEditor) first(ptr string) int {
 // written in a flow collection without braces ([a: 1] holds {"a": 1}):
 // members added or removed there would become elements of the collection.
 func (ed *yamlEditor) braceless(ptr string) (string, bool) {
-	for p := ptr; p != ""; {
-		p, _ = pointer.Parent(p)
-		inf := ed.info[p]
-		if inf == nil || !inf.inFlow {
-			continue
-		}
-		switch inf.node.(type) {
-		case *ast.MappingNode, *ast.MappingValueNode:
-			if !isFlow(inf.node) {
-				return p, true
-			}
-		}
+	if ptr == "" {
+		return "", false
 	}
-	return "", false
+	pp, _ := pointer.Parent(ptr)
+	at, inf := ed.nearest(pp)
+	switch {
+	case inf == nil:
+		return "", false
+	case inf.bracelessMapping():
+		return at, true
+	}
+	return inf.braceless, inf.hasBraceless
 }
 
 // rewrite applies an edit below the value at at by writing that value anew,

@@ -27,14 +27,15 @@ func (t *Tool) yamlIndex() *index {
 	if yt.colon >= 0 {
 		after = yt.colon
 	}
-	b.walk(yt.node, "", yt.key, yt.colon, yt.dash, yt.inFlow, after)
+	b.walk(yt.node, "", yt.key, yt.colon, yt.dash, yt.inFlow, after, nil, "")
 	yt.info = b.info
 	return b.ix
 }
 
 // walk indexes the value n at ptr: keyStart and colon for a member, dash
-// for an element of a block sequence; after is where an empty value is.
-func (b *yamlIndexer) walk(n ast.Node, ptr string, keyStart, colon, dash int, inFlow bool, after int) *node {
+// for an element of a block sequence; after is where an empty value is;
+// parent is the value holding it, at parentPtr (nil at the tool).
+func (b *yamlIndexer) walk(n ast.Node, ptr string, keyStart, colon, dash int, inFlow bool, after int, parent *ynode, parentPtr string) *node {
 	y := b.y
 	props, c := unwrap(n)
 	nd := &node{keyStart: keyStart, kind: 's'}
@@ -43,6 +44,16 @@ func (b *yamlIndexer) walk(n ast.Node, ptr string, keyStart, colon, dash int, in
 		if a, ok := p.(*ast.AnchorNode); ok {
 			info.anchor = a
 		}
+	}
+	if parent != nil {
+		info.braceless, info.hasBraceless = parent.braceless, parent.hasBraceless
+		if parent.bracelessMapping() {
+			info.braceless, info.hasBraceless = parentPtr, true
+		}
+		info.sharedAt, info.sharedBy = parent.sharedAt, parent.sharedBy
+	}
+	if info.anchor != nil && len(y.uses[info.anchor]) > 0 {
+		info.sharedAt, info.sharedBy = ptr, info
 	}
 	switch cc := c.(type) {
 	case *ast.MappingNode, *ast.MappingValueNode:
@@ -65,7 +76,7 @@ func (b *yamlIndexer) walk(n ast.Node, ptr string, keyStart, colon, dash int, in
 			explicit[k] = true
 			cp := ptr + "/" + pointer.Escape(k)
 			ce := y.colonEnd(mv)
-			child := b.walk(mv.Value, cp, y.off(mv.Key.GetToken()), ce, -1, inFlow || info.flow, ce)
+			child := b.walk(mv.Value, cp, y.off(mv.Key.GetToken()), ce, -1, inFlow || info.flow, ce, info, ptr)
 			lastEnd = child.end
 			nd.children = append(nd.children, cp)
 		}
@@ -94,7 +105,7 @@ func (b *yamlIndexer) walk(n ast.Node, ptr string, keyStart, colon, dash int, in
 				d = y.dash(cc, i)
 				a = d + 1
 			}
-			child := b.walk(v, ptr+"/"+strconv.Itoa(i), -1, -1, d, inFlow || cc.IsFlowStyle, a)
+			child := b.walk(v, ptr+"/"+strconv.Itoa(i), -1, -1, d, inFlow || cc.IsFlowStyle, a, info, ptr)
 			lastEnd = child.end
 			nd.children = append(nd.children, ptr+"/"+strconv.Itoa(i))
 		}
