@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,16 +72,12 @@ func generated(b *testing.B, tools int) string {
 	return input(b, fmt.Sprintf("tools-%d.json", tools), func() []byte { return benchgen.Manifest(tools) })
 }
 
-// floor is the time of one token pass over the file at path: the least of
-// several, so that a busy moment does not lower the ratios.
-func floor(b *testing.B, path string) time.Duration {
+// floor is the time of one token pass over src: the least of a few, so
+// that a busy moment does not lower the ratios.
+func floor(b *testing.B, src []byte) time.Duration {
 	b.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		b.Fatal(err)
-	}
 	best := time.Duration(1<<63 - 1)
-	for range 5 {
+	for range 3 {
 		start := time.Now()
 		dec := jsontext.NewDecoder(bytes.NewReader(src))
 		for {
@@ -144,24 +141,41 @@ func runIn(b *testing.B, args []string) {
 }
 
 // bench times fn, one run of the command on the input at path of so many
-// tools, and reports it as floors and per tool.
+// tools, and reports it as floors and per tool. The floor is measured
+// before each run, outside the timer, and "floors" is the median of the
+// runs' ratios: on a machine shared with other work, slow spells last
+// longer than a run, and a floor measured once, at a quiet moment or a
+// busy one, moved every ratio of the benchmark with it.
 func bench(b *testing.B, path string, tools int, fn func()) {
 	b.Helper()
-	fl := floor(b, path)
-	info, err := os.Stat(path)
+	src, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(info.Size())
-	b.ResetTimer()
-	start := time.Now()
+	b.SetBytes(int64(len(src)))
+	var (
+		ratios []float64
+		total  time.Duration
+	)
 	for b.Loop() {
+		b.StopTimer()
+		fl := floor(b, src)
+		b.StartTimer()
+		start := time.Now()
 		fn()
+		d := time.Since(start)
+		total += d
+		ratios = append(ratios, float64(d)/float64(fl))
 	}
-	per := time.Since(start) / time.Duration(b.N)
-	b.ReportMetric(float64(per)/float64(fl), "floors")
+	slices.Sort(ratios)
+	mid := len(ratios) / 2
+	median := ratios[mid]
+	if len(ratios)%2 == 0 {
+		median = (ratios[mid-1] + ratios[mid]) / 2
+	}
+	b.ReportMetric(median, "floors")
 	if tools > 0 {
-		b.ReportMetric(float64(per.Nanoseconds())/float64(tools), "ns/tool")
+		b.ReportMetric(float64(total.Nanoseconds())/float64(b.N)/float64(tools), "ns/tool")
 	}
 }
 
