@@ -26,11 +26,26 @@ func unwrap(n ast.Node) (props []ast.Node, content ast.Node) {
 	}
 }
 
+// path is where a value is, spelled as a JSON Pointer only for a message:
+// spelling it for every value, as the check goes down, took time in the
+// square of the depth. nil is the document.
+type path struct {
+	parent *path
+	token  string // escaped
+}
+
+func (p *path) String() string {
+	if p == nil {
+		return ""
+	}
+	return p.parent.String() + "/" + p.token
+}
+
 // check validates one document: keys are strings and unique, tags are ones
 // JSON values can carry, scalars are JSON values, aliases name an anchor
 // before them and not one they are inside, and merge keys merge mappings.
 // anchors holds the anchors defined so far; open those being defined.
-func (y *yamlDoc) check(n ast.Node, ptr string, anchors map[string]*ast.AnchorNode, open map[*ast.AnchorNode]bool) error {
+func (y *yamlDoc) check(n ast.Node, at *path, anchors map[string]*ast.AnchorNode, open map[*ast.AnchorNode]bool) error {
 	props, content := unwrap(n)
 	// An alias is resolved first: a tag on it is checked against its value.
 	alias, isAlias := content.(*ast.AliasNode)
@@ -85,20 +100,20 @@ func (y *yamlDoc) check(n ast.Node, ptr string, anchors map[string]*ast.AnchorNo
 				return err
 			}
 		}
-		return y.checkMapping(c.Values, ptr, anchors, open)
+		return y.checkMapping(c.Values, at, anchors, open)
 	case *ast.MappingValueNode:
 		if c.IsFlowStyle {
 			if err := y.checkFlowValues([]*ast.MappingValueNode{c}); err != nil {
 				return err
 			}
 		}
-		return y.checkMapping([]*ast.MappingValueNode{c}, ptr, anchors, open)
+		return y.checkMapping([]*ast.MappingValueNode{c}, at, anchors, open)
 	case *ast.SequenceNode:
 		for i, v := range c.Values {
 			if v == nil {
 				continue
 			}
-			if err := y.check(v, ptr+"/"+strconv.Itoa(i), anchors, open); err != nil {
+			if err := y.check(v, &path{at, strconv.Itoa(i)}, anchors, open); err != nil {
 				return err
 			}
 		}
@@ -108,7 +123,7 @@ func (y *yamlDoc) check(n ast.Node, ptr string, anchors map[string]*ast.AnchorNo
 	return err
 }
 
-func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, ptr string, anchors map[string]*ast.AnchorNode, open map[*ast.AnchorNode]bool) error {
+func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, at *path, anchors map[string]*ast.AnchorNode, open map[*ast.AnchorNode]bool) error {
 	seen := map[string]bool{}
 	for _, mv := range pairs {
 		if isMergeKey(mv.Key) {
@@ -116,7 +131,7 @@ func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, ptr string, anchor
 				// The parser takes a merge key out of a key that ends with "<<".
 				return y.m.errorAt(y.off(mv.Key.GetToken()), "invalid YAML: %q is not a merge key; quote the key", o)
 			}
-			if err := y.check(mv.Value, ptr+"/<<", anchors, open); err != nil {
+			if err := y.check(mv.Value, &path{at, "<<"}, anchors, open); err != nil {
 				return err
 			}
 			if err := y.checkMerge(mv); err != nil {
@@ -130,8 +145,8 @@ func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, ptr string, anchor
 		}
 		if seen[key] {
 			msg := duplicateKey(YAML, key)
-			if ptr != "" {
-				msg += " (at " + truncatePointer(ptr) + ")"
+			if at != nil {
+				msg += " (at " + truncatePointer(at.String()) + ")"
 			}
 			return y.m.errorAt(y.off(mv.Key.GetToken()), "invalid YAML: %s", msg)
 		}
@@ -142,7 +157,7 @@ func (y *yamlDoc) checkMapping(pairs []*ast.MappingValueNode, ptr string, anchor
 			}
 		}
 		if mv.Value != nil {
-			if err := y.check(mv.Value, ptr+"/"+pointer.Escape(key), anchors, open); err != nil {
+			if err := y.check(mv.Value, &path{at, pointer.Escape(key)}, anchors, open); err != nil {
 				return err
 			}
 		}

@@ -62,7 +62,7 @@ func (m *Manifest) loadYAML(base int) error {
 			continue // an empty document (a stray --- or one of comments only)
 		}
 		anchors := map[string]*ast.AnchorNode{}
-		if err := y.check(body, "", anchors, map[*ast.AnchorNode]bool{}); err != nil {
+		if err := y.check(body, nil, anchors, map[*ast.AnchorNode]bool{}); err != nil {
 			return err
 		}
 		if err := y.checkExpansion(body, m.limits.YAMLExpansion); err != nil {

@@ -288,6 +288,8 @@ func TestYAMLErrors(t *testing.T) {
 			want: `m.yaml:3:5: invalid YAML: duplicate key "name" (YAML parsers disagree on which value wins; keep one) (at /tools/0)`},
 		{name: "duplicate key in flow style, quoted once", src: "name: a\ninputSchema: {type: object, \"type\": string}\n",
 			want: `m.yaml:2:29: invalid YAML: duplicate key "type" (YAML parsers disagree on which value wins; keep one) (at /inputSchema)`},
+		{name: "duplicate key below a key that a pointer escapes", src: "name: a\ninputSchema:\n  properties:\n    a/b~: {type: string, type: number}\n",
+			want: `m.yaml:4:26: invalid YAML: duplicate key "type" (YAML parsers disagree on which value wins; keep one) (at /inputSchema/properties/a~1b~0)`},
 		{name: "duplicate key at the root", src: "name: a\nname: b\n",
 			want: `m.yaml:2:1: invalid YAML: duplicate key "name" (YAML parsers disagree on which value wins; keep one)`},
 		{name: "number key", src: "name: a\ninputSchema:\n  properties:\n    1: {type: string}\n",
