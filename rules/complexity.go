@@ -149,6 +149,8 @@ func (c *costing) cost(s map[string]any, ptr string) int {
 	}
 	if c.scoped {
 		schema.Children(s, ptr, add)
+	} else if others, inTree := c.tree.ChildrenOf(s, func(child map[string]any) { add(child, "") }); inTree {
+		total = satAdd(total, others)
 	} else {
 		schema.EachChild(s, func(child any, _, _ string, _ int) { add(child, "") })
 	}

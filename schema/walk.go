@@ -171,6 +171,27 @@ func (t *Tree) Counted(v map[string]any) (size int, refFree, ok bool) {
 	return t.nodes[i].size, !t.refs[i], true
 }
 
+// ChildrenOf calls fn for each direct subschema of v that is an object, v
+// being one of the tree's subschemas, and returns the number of its other
+// direct subschemas (boolean ones), as EachChild finds them, and whether v
+// is one of the tree's: a count that follows references (see Counted)
+// goes down the tree's nodes instead of finding each one's children again.
+func (t *Tree) ChildrenOf(v map[string]any, fn func(child map[string]any)) (others int, ok bool) {
+	if !t.indexed {
+		t.indexNodes()
+	}
+	i, ok := t.index[Identity(v)]
+	if !ok {
+		return 0, false
+	}
+	others = t.nodes[i].size - 1
+	for j := i + 1; j < t.nodes[i].end; j = t.nodes[j].end {
+		fn(t.nodes[j].Value)
+		others -= t.nodes[j].size
+	}
+	return others, true
+}
+
 func (t *Tree) indexNodes() {
 	t.indexed = true
 	if t.index == nil {

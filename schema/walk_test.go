@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,8 +137,9 @@ func TestChildren(t *testing.T) {
 // TestTreeCounted checks the counts a tree keeps against a count of each
 // subschema's own walk, on every schema of the corpus and on a YAML-like
 // value that holds one object in two places: the size of a subschema is
-// its children's (EachChild, objects or not) plus one, and it is free of
-// references when neither it nor any subschema below holds one.
+// its children's (EachChild, objects or not) plus one, it is free of
+// references when neither it nor any subschema below holds one, and
+// ChildrenOf finds its children as EachChild does.
 func TestTreeCounted(t *testing.T) {
 	var size func(s map[string]any) int
 	size = func(s map[string]any) int {
@@ -183,6 +185,19 @@ func TestTreeCounted(t *testing.T) {
 			if want := refFree(n.Value); gotFree != want {
 				t.Errorf("refFree of %s = %t, want %t (in %v)", n.Pointer(), gotFree, want, doc)
 			}
+			var wantChildren, gotChildren []uintptr
+			wantOthers := 0
+			EachChild(n.Value, func(c any, _, _ string, _ int) {
+				if m, ok := c.(map[string]any); ok {
+					wantChildren = append(wantChildren, Identity(m))
+				} else {
+					wantOthers++
+				}
+			})
+			gotOthers, ok := tr.ChildrenOf(n.Value, func(c map[string]any) { gotChildren = append(gotChildren, Identity(c)) })
+			if !ok || gotOthers != wantOthers || !slices.Equal(gotChildren, wantChildren) {
+				t.Errorf("ChildrenOf %s = %d children, %d others, %t; want %d and %d", n.Pointer(), len(gotChildren), gotOthers, ok, len(wantChildren), wantOthers)
+			}
 			checked++
 			if !gotFree {
 				withRefs++
@@ -191,6 +206,9 @@ func TestTreeCounted(t *testing.T) {
 		})
 		if _, _, ok := tr.Counted(map[string]any{}); ok {
 			t.Fatalf("Counted knows an object outside the tree")
+		}
+		if _, ok := tr.ChildrenOf(map[string]any{}, func(map[string]any) {}); ok {
+			t.Fatalf("ChildrenOf knows an object outside the tree")
 		}
 	}
 	if checked < 1000 || withRefs == 0 {
