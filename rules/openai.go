@@ -284,7 +284,14 @@ func openaiInput(p *lint.Pass) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	return v, !p.Memo("openai/zod", func() any { return zodInside(p, v) }).(bool)
+	return v, !zodInInput(p, v)
+}
+
+// zodInInput is zodInside for the tool's input schema v, found once for
+// every rule that asks: most tools hold none, and zod-leak then has
+// nothing to look for there.
+func zodInInput(p *lint.Pass, v any) bool {
+	return p.Memo("openai/zod", func() any { return zodInside(p, v) }).(bool)
 }
 
 // zodInside reports whether the input schema v holds a serialised Zod
