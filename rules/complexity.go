@@ -154,7 +154,7 @@ func (c *costing) cost(s map[string]any, ptr string) int {
 	} else {
 		schema.EachChild(s, func(child any, _, _ string, _ int) { add(child, "") })
 	}
-	for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+	for _, kw := range schema.RefKeywords {
 		ref, ok := s[kw].(string)
 		if !ok {
 			continue

@@ -105,17 +105,18 @@ type Tree struct {
 	parents []int    // parent indices while the nodes slice may still move
 	keys    []string // scratch for sorting member names
 
-	// Built by Counted, on its first call for this tree.
-	indexed bool
-	index   map[uintptr]int // a node's index by the identity of its value (see Identity)
-	refs    []bool          // whether a reference is at or below each node
+	// Found for Counted and ChildrenOf on their first call for this tree.
+	refsFound bool
+	refs      []bool          // whether a reference is at or below each node
+	indexed   bool            // index is built (a lookup of the root needs none)
+	index     map[uintptr]int // a node's index by the identity of its value (see Identity)
 }
 
 // Reset makes t the tree of root at pointer base, reusing t's storage:
 // nodes of the previous tree must no longer be used.
 func (t *Tree) Reset(root any, base string) {
 	t.nodes, t.parents = t.nodes[:0], t.parents[:0]
-	t.indexed = false
+	t.refsFound, t.indexed = false, false
 	s, ok := root.(map[string]any)
 	if !ok {
 		return
@@ -161,12 +162,12 @@ func (t *Tree) add(i int) {
 // size of every part without references as it is, instead of walking it
 // again.
 func (t *Tree) Counted(v map[string]any) (size int, refFree, ok bool) {
-	if !t.indexed {
-		t.indexNodes()
-	}
-	i, ok := t.index[Identity(v)]
+	i, ok := t.find(v)
 	if !ok {
 		return 0, false, false
+	}
+	if !t.refsFound {
+		t.findRefs()
 	}
 	return t.nodes[i].size, !t.refs[i], true
 }
@@ -177,10 +178,7 @@ func (t *Tree) Counted(v map[string]any) (size int, refFree, ok bool) {
 // is one of the tree's: a count that follows references (see Counted)
 // goes down the tree's nodes instead of finding each one's children again.
 func (t *Tree) ChildrenOf(v map[string]any, fn func(child map[string]any)) (others int, ok bool) {
-	if !t.indexed {
-		t.indexNodes()
-	}
-	i, ok := t.index[Identity(v)]
+	i, ok := t.find(v)
 	if !ok {
 		return 0, false
 	}
@@ -192,23 +190,45 @@ func (t *Tree) ChildrenOf(v map[string]any, fn func(child map[string]any)) (othe
 	return others, true
 }
 
-func (t *Tree) indexNodes() {
-	t.indexed = true
-	if t.index == nil {
-		t.index = make(map[uintptr]int, len(t.nodes))
-	} else {
-		clear(t.index)
+// find returns the index of v's node. The root, asked for first and, in
+// a schema without references, alone, is found without the index by
+// identity, which is built on the first lookup of another node.
+func (t *Tree) find(v map[string]any) (int, bool) {
+	if len(t.nodes) == 0 {
+		return 0, false
 	}
+	id := Identity(v)
+	if Identity(t.nodes[0].Value) == id {
+		return 0, true
+	}
+	if !t.indexed {
+		t.indexed = true
+		if t.index == nil {
+			t.index = make(map[uintptr]int, len(t.nodes))
+		} else {
+			clear(t.index)
+		}
+		// From the end, so that an object held in several places (a YAML
+		// alias) is found at its first.
+		for i := len(t.nodes) - 1; i >= 0; i-- {
+			t.index[Identity(t.nodes[i].Value)] = i
+		}
+	}
+	i, ok := t.index[id]
+	return i, ok
+}
+
+// findRefs marks each node with a reference at or below it.
+func (t *Tree) findRefs() {
+	t.refsFound = true
 	t.refs = slices.Grow(t.refs[:0], len(t.nodes))[:len(t.nodes)]
 	clear(t.refs)
 	// Children come after their parent: one pass from the end carries
 	// each node's references up to its parent.
 	for i := len(t.nodes) - 1; i >= 0; i-- {
-		n := &t.nodes[i]
-		t.index[Identity(n.Value)] = i
 		if !t.refs[i] {
-			for _, kw := range refKeywords {
-				if _, isString := n.Value[kw].(string); isString {
+			for _, kw := range RefKeywords {
+				if _, isString := t.nodes[i].Value[kw].(string); isString {
 					t.refs[i] = true
 					break
 				}
@@ -220,8 +240,8 @@ func (t *Tree) indexNodes() {
 	}
 }
 
-// refKeywords are the keywords that refer to another schema.
-var refKeywords = []string{"$ref", "$dynamicRef", "$recursiveRef"}
+// RefKeywords are the keywords that refer to another schema.
+var RefKeywords = []string{"$ref", "$dynamicRef", "$recursiveRef"}
 
 // Identity tells decoded objects apart: the same map, wherever it is held
 // (a YAML alias can hold one in several places), has the same identity
