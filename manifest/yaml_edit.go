@@ -116,16 +116,12 @@ func (ed *yamlEditor) shared(ptr string) error {
 }
 
 // nearest returns the value at ptr, or else at its nearest ancestor that
-// has one, and its pointer (nil when none has).
+// has one, and its pointer (nil when none has), as the index finds it.
 func (ed *yamlEditor) nearest(ptr string) (string, *ynode) {
-	for p := ptr; ; p, _ = pointer.Parent(p) {
-		if inf := ed.info[p]; inf != nil {
-			return p, inf
-		}
-		if p == "" {
-			return "", nil
-		}
+	if n, at, _ := ed.ix.lookup(ptr); n != nil {
+		return at, ed.info[at]
 	}
+	return "", nil
 }
 
 // breaks refuses replacing or removing a value that defines an anchor used
