@@ -188,7 +188,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		ready    = sync.NewCond(&mu)
 		state    = make([]toolState, len(m.Tools))
 		held     = make([][]Diagnostic, len(m.Tools)) // each tool's findings: final when done, its own when pending
-		listed   [][]Diagnostic
+		listed   [][]listedFinding
 		listErr  error
 		listIn   bool // listed and listErr are set
 		idle     bool // no worker lints any more
@@ -212,6 +212,17 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			state[i] = toolDone
 		}
 	}
+	// fail records that tool i failed with err (an input error or a
+	// rule's panic); the run reports the first tool's.
+	fail := func(i int, err error) {
+		mu.Lock()
+		if first == nil || i < firstTool {
+			first, firstTool = err, i
+		}
+		state[i] = toolFailed
+		ready.Signal()
+		mu.Unlock()
+	}
 	work := func() {
 		w := l.newWorker(perTool)
 		for {
@@ -221,29 +232,27 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			}
 			t := m.Tools[i]
 			after := false // the list rules' findings are in
+			var err error
 			select {
 			case <-listDone:
 				after = true
 				if listed != nil {
-					w.diags = append(w.diags, listed[i]...)
+					w.diags, err = l.buildListed(t, listed[i], w.diags)
 					listed[i] = nil
 				}
 			default:
 			}
 			nlisted := len(w.diags)
-			if ds, ok := re.reuse(m, same, moved, i); ok {
+			if ds, ok := re.reuse(m, same, moved, i); ok && err == nil {
 				l.listedFixes(t, w.diags)
 				place(t, w.diags)
 				w.diags = append(w.diags, ds...)
 			} else {
-				if err := w.lintTool(t); err != nil {
-					mu.Lock()
-					if first == nil || t.Index < firstTool {
-						first, firstTool = err, t.Index
-					}
-					state[i] = toolFailed
-					ready.Signal()
-					mu.Unlock()
+				if err == nil {
+					err = w.lintTool(t)
+				}
+				if err != nil {
+					fail(i, err)
 					clear(w.diags)
 					w.diags = w.diags[:0]
 					continue
@@ -318,8 +327,14 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		if st == toolPending {
 			if listed != nil && len(listed[i]) > 0 {
 				t, own := m.Tools[i], ds
-				ds = listed[i]
+				var err error
+				ds, err = l.buildListed(t, listed[i], nil)
 				listed[i] = nil
+				if err != nil {
+					fail(i, err)
+					mu.Lock()
+					continue // to the failed tool
+				}
 				l.listedFixes(t, ds)
 				place(t, ds)
 				t.Forget()
@@ -400,12 +415,39 @@ func mergeInto(emit func([]Diagnostic), extra []Diagnostic, on bool) func([]Diag
 	}
 }
 
+// listedFinding is a list rule's finding about one tool, made when the
+// tool's findings are handed over (ListPass.ReportFunc).
+type listedFinding struct {
+	rule  *Rule
+	build func() Diagnostic
+}
+
+// buildListed appends to ds the list rules' findings fs about tool t that
+// stay, built. A rule's panic while building is an error about t.
+func (l *Linter) buildListed(t *manifest.Tool, fs []listedFinding, ds []Diagnostic) ([]Diagnostic, error) {
+	for _, f := range fs {
+		err := guard(f.rule, t, func() {
+			d := f.build()
+			d.Rule = f.rule.ID
+			d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
+			if l.adopt(f.rule, &d) {
+				ds = append(ds, d)
+			}
+		})
+		if err != nil {
+			return ds, err
+		}
+	}
+	return ds, nil
+}
+
 // lintList runs the list rules (CheckList), one after the other, and
-// returns their findings by tool, in the order of the rules and then of
-// their reports, or nil when there are none. A list rule's panic is
-// reported after the tools' input errors, as when list rules ran last.
-func (l *Linter) lintList(m *manifest.Manifest) ([][]Diagnostic, error) {
-	var listed [][]Diagnostic
+// returns their findings by tool, to be built, in the order of the rules
+// and then of their reports, or nil when there are none. A list rule's
+// panic is reported after the tools' input errors, as when list rules ran
+// last.
+func (l *Linter) lintList(m *manifest.Manifest) ([][]listedFinding, error) {
+	var listed [][]listedFinding
 	for _, r := range l.Rules {
 		if r.CheckList == nil {
 			continue
@@ -414,21 +456,18 @@ func (l *Linter) lintList(m *manifest.Manifest) ([][]Diagnostic, error) {
 			r.CheckList(&ListPass{
 				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
 				options: l.Config.Options[r.ID], packs: l.packs,
-				report: func(t *manifest.Tool, d Diagnostic) {
-					// The fix's edits are built by the worker that lints
-					// the tool (see listedFixes): building them here, one
-					// tool after the other, indexed each tool twice and
-					// took a third of a fix of many renamed tools on one
-					// core. A list pass gives its rule no way to index a
-					// tool, so there is nothing to forget here.
-					d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
-					if !l.adopt(r, &d) {
-						return
-					}
+				report: func(t *manifest.Tool, build func() Diagnostic) {
+					// The finding, and its fix's edits, are built by the
+					// worker that lints the tool (see listedFixes):
+					// building the edits here, one tool after the other,
+					// indexed each tool twice and took a third of a fix of
+					// many renamed tools on one core. A list pass gives its
+					// rule no way to index a tool, so there is nothing to
+					// forget here.
 					if listed == nil {
-						listed = make([][]Diagnostic, len(m.Tools))
+						listed = make([][]listedFinding, len(m.Tools))
 					}
-					listed[t.Index] = append(listed[t.Index], d)
+					listed[t.Index] = append(listed[t.Index], listedFinding{r, build})
 				},
 			})
 		})

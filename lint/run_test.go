@@ -532,14 +532,10 @@ func TestLintContext(t *testing.T) {
 	}
 }
 
-// The list rules run beside the tools' rules. A tool linted before the
-// list rules are done gets their findings afterwards, placed, merged and
-// sorted as if they had been there first: the same findings whichever
-// finishes first.
-func TestListRulesBesideTools(t *testing.T) {
+// dottedTools is a manifest of n tools named t.0, t.1, ...
+func dottedTools(n int) string {
 	var b strings.Builder
 	b.WriteString(`{"tools":[`)
-	const n = 40
 	for i := range n {
 		if i > 0 {
 			b.WriteString(",")
@@ -547,7 +543,16 @@ func TestListRulesBesideTools(t *testing.T) {
 		fmt.Fprintf(&b, `{"name":"t.%d","inputSchema":{"type":"object"}}`, i)
 	}
 	b.WriteString(`]}`)
-	src := b.String()
+	return b.String()
+}
+
+// The list rules run beside the tools' rules. A tool linted before the
+// list rules are done gets their findings afterwards, placed, merged and
+// sorted as if they had been there first: the same findings whichever
+// finishes first.
+func TestListRulesBesideTools(t *testing.T) {
+	const n = 40
+	src := dottedTools(n)
 	run := func(listFirst bool) []lint.Diagnostic {
 		var linted atomic.Int32
 		toolsDone, listDone := make(chan struct{}), make(chan struct{})
@@ -593,5 +598,125 @@ func TestListRulesBesideTools(t *testing.T) {
 	}
 	if diff := cmp.Diff(ready, pending, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
 		t.Errorf("list rules done first and last differ (-first +last):\n%s", diff)
+	}
+}
+
+// A list rule may hand over a function that makes a finding instead of the
+// finding (ListPass.ReportFunc): the run makes it when the tool's turn
+// comes, once, after the rule has returned, and treats what it makes as a
+// reported finding (the configured severity, suppressions, the order of
+// reports), whether the tool was linted before the list rules were done or
+// after. A panic while making it is a failure of the rule on that tool.
+func TestListReportFunc(t *testing.T) {
+	const n = 40
+	src := dottedTools(n)
+	finding := func(tl *manifest.Tool, k int) lint.Diagnostic {
+		d := lint.Diagnostic{RelPointer: "/name", Message: fmt.Sprintf("report %d of %s", k, tl.Name)}
+		if k == 1 {
+			d.Severity = lint.Error
+			d.Fix = &lint.Fix{Message: "rename", Safe: true, Edits: []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: "x" + tl.Name}}}
+		}
+		return d
+	}
+	cfg := lint.Config{
+		FixEdits: true,
+		Severity: map[string]lint.Severity{"tool": lint.Info},
+		Suppress: []lint.Suppression{{Rule: "names", Tool: "t.3"}},
+	}
+	run := func(lazy, listFirst bool) ([]lint.Diagnostic, int) {
+		var linted, built atomic.Int32
+		var returned atomic.Bool
+		toolsDone, listDone := make(chan struct{}), make(chan struct{})
+		list := &lint.Rule{ID: "names", Severity: lint.Warning, CheckList: func(p *lint.ListPass) {
+			if !listFirst {
+				<-toolsDone
+			}
+			for _, tl := range p.Manifest.Tools {
+				for k := range 3 {
+					if !lazy || k == 2 {
+						p.Report(tl, finding(tl, k))
+						continue
+					}
+					p.ReportFunc(tl, func() lint.Diagnostic {
+						if !returned.Load() {
+							t.Errorf("%s: a finding made before the rule returned", tl.Name)
+						}
+						built.Add(1)
+						return finding(tl, k)
+					})
+				}
+			}
+			returned.Store(true)
+			if listFirst {
+				close(listDone)
+			}
+		}}
+		tool := &lint.Rule{ID: "tool", Severity: lint.Warning, Check: func(p *lint.Pass) {
+			if listFirst {
+				<-listDone
+			}
+			p.Reportf("/inputSchema", "schema of %s", p.Tool.Name)
+			if linted.Add(1) == n && !listFirst {
+				close(toolsDone)
+			}
+		}}
+		ds, err := newLinter(t, []*lint.Rule{list, tool}, cfg).Lint(load(t, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds, int(built.Load())
+	}
+	held, _ := run(false, true)
+	if len(held) != 4*n-3 {
+		t.Fatalf("%d findings, want %d", len(held), 4*n-3)
+	}
+	wantSeverity := map[string]lint.Severity{"report 0": lint.Warning, "report 1": lint.Error, "report 2": lint.Warning, "schema": lint.Info}
+	for _, d := range held {
+		kind, _, _ := strings.Cut(d.Message, " of ")
+		if d.Severity != wantSeverity[kind] || d.Tool == "t.3" && d.Rule == "names" || d.File != "m.json" || d.Line == 0 {
+			t.Fatalf("finding %+v", d)
+		}
+		if kind == "report 1" && (d.Fix == nil || len(d.Fix.TextEdits) != 1) {
+			t.Fatalf("finding %+v: no edits", d)
+		}
+	}
+	for _, listFirst := range []bool{true, false} {
+		got, built := run(true, listFirst)
+		if built != 2*n {
+			t.Errorf("list rules first %v: %d findings made, want one for each function handed over (%d)", listFirst, built, 2*n)
+		}
+		if diff := cmp.Diff(held, got, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+			t.Errorf("list rules first %v: made and reported findings differ (-reported +made):\n%s", listFirst, diff)
+		}
+	}
+
+	// Whether the list rule is done before the tool is linted or after.
+	for _, listFirst := range []bool{true, false} {
+		var linted atomic.Int32
+		toolsDone := make(chan struct{})
+		boom := &lint.Rule{ID: "boom-func", Packs: []string{"mcp"}, CheckList: func(p *lint.ListPass) {
+			if !listFirst {
+				<-toolsDone
+			}
+			for _, tl := range p.Manifest.Tools {
+				p.ReportFunc(tl, func() lint.Diagnostic {
+					if tl.Name == "t.7" {
+						var s map[string]any
+						s["x"] = 1 // a rule bug
+					}
+					return lint.Diagnostic{Message: "fine"}
+				})
+			}
+		}}
+		tool := &lint.Rule{ID: "tool", Check: func(p *lint.Pass) {
+			if linted.Add(1) == n {
+				close(toolsDone)
+			}
+		}}
+		_, err := newLinter(t, []*lint.Rule{boom, tool}, lint.Config{}).Lint(load(t, src))
+		var pe *lint.PanicError
+		if !errors.As(err, &pe) || pe.Rule != "boom-func" || pe.Tool == nil || pe.Tool.Index != 7 {
+			t.Fatalf("list rule first %v: a panic while making a finding: %v", listFirst, err)
+		}
 	}
 }

@@ -81,26 +81,39 @@ func checkClaudeToolName(p *lint.ListPass) {
 		fixed, bad, n := replaceOutside(name, claudeNameChar)
 		switch {
 		case len(bad) > 0:
-			// Concatenated rather than formatted: one finding per tool.
-			msg := "tool name " + strconv.Quote(name) + " contains " + strings.Join(bad, ", ") + "; the Anthropic API refuses the whole request (it wants ^[a-zA-Z0-9_-]{1,128}$): use only A-Z a-z 0-9 _ -"
-			var fix *lint.Fix
-			switch to := fixed; {
-			case n > claudeNameMax:
-				msg += fmt.Sprintf(", and at most %d characters (it has %d)", claudeNameMax, n)
-			case taken[to]:
-				msg += fmt.Sprintf(" (no automatic rename: %q is taken)", to)
-			default:
-				taken[to] = true
-				fix = &lint.Fix{
-					Message: fmt.Sprintf("rename the tool to %q (callers that use the old name break)", to),
-					Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: to}},
-				}
+			// Which tool gets a rename to a name is decided here, in the
+			// tools' order; the finding is made when the tool's turn comes.
+			blocked := n <= claudeNameMax && taken[fixed]
+			if n <= claudeNameMax && !blocked {
+				taken[fixed] = true
 			}
-			p.Report(t, lint.Diagnostic{RelPointer: "/name", Message: msg, Fix: fix})
+			p.ReportFunc(t, func() lint.Diagnostic { return claudeNameFinding(t.Name, blocked) })
 		case n > claudeNameMax:
 			p.Reportf(t, "/name", "tool name is %d characters long; the Anthropic API refuses the whole request over %d: shorten it", n, claudeNameMax)
 		}
 	}
+}
+
+// claudeNameFinding is the finding about a tool name with characters the
+// Anthropic API refuses; blocked says that another tool has, or was given,
+// the name it would be renamed to.
+func claudeNameFinding(name string, blocked bool) lint.Diagnostic {
+	to, bad, n := replaceOutside(name, claudeNameChar)
+	// Concatenated rather than formatted: one finding per tool.
+	msg := "tool name " + strconv.Quote(name) + " contains " + strings.Join(bad, ", ") + "; the Anthropic API refuses the whole request (it wants ^[a-zA-Z0-9_-]{1,128}$): use only A-Z a-z 0-9 _ -"
+	var fix *lint.Fix
+	switch {
+	case n > claudeNameMax:
+		msg += fmt.Sprintf(", and at most %d characters (it has %d)", claudeNameMax, n)
+	case blocked:
+		msg += fmt.Sprintf(" (no automatic rename: %q is taken)", to)
+	default:
+		fix = &lint.Fix{
+			Message: fmt.Sprintf("rename the tool to %q (callers that use the old name break)", to),
+			Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: to}},
+		}
+	}
+	return lint.Diagnostic{RelPointer: "/name", Message: msg, Fix: fix}
 }
 
 // ClaudePrefixedNameLength checks the name Claude Code gives an MCP tool.

@@ -109,18 +109,30 @@ func checkVSCodeToolName(p *lint.ListPass) {
 		if len(bad) == 0 {
 			continue
 		}
-		// Concatenated rather than formatted: one finding per tool.
-		msg := "tool name " + strconv.Quote(t.Name) + " contains " + strings.Join(bad, ", ") + ", which VS Code replaces: the model sees the tool as " + strconv.Quote(to) + "; use only A-Z a-z 0-9 _ - to keep the name you chose"
 		o, ok := owner[to]
 		if !ok {
 			// Two names may be rewritten alike ("a.b" and "a/b").
 			o, ok = rewrittenTo[to]
 			rewrittenTo[to] = t
 		}
+		other := -1 // the tool the model sees under the same name
 		if ok {
-			p.Report(t, lint.Diagnostic{Severity: lint.Warning, RelPointer: "/name", Message: fmt.Sprintf("%s; tool %d also reaches the model as %q, so it sees two tools with one name", msg, o.Index, to)})
-			continue
+			other = o.Index
 		}
-		p.Report(t, lint.Diagnostic{RelPointer: "/name", Message: msg})
+		// The finding is made when the tool's turn comes (ReportFunc).
+		p.ReportFunc(t, func() lint.Diagnostic { return vscodeNameFinding(t.Name, other) })
 	}
+}
+
+// vscodeNameFinding is the finding about a tool name VS Code rewrites;
+// other is the index of the tool the model then sees under the same name,
+// or -1.
+func vscodeNameFinding(name string, other int) lint.Diagnostic {
+	to, bad, _ := replaceOutside(name, vscodeNameChar)
+	// Concatenated rather than formatted: one finding per tool.
+	msg := "tool name " + strconv.Quote(name) + " contains " + strings.Join(bad, ", ") + ", which VS Code replaces: the model sees the tool as " + strconv.Quote(to) + "; use only A-Z a-z 0-9 _ - to keep the name you chose"
+	if other >= 0 {
+		return lint.Diagnostic{Severity: lint.Warning, RelPointer: "/name", Message: fmt.Sprintf("%s; tool %d also reaches the model as %q, so it sees two tools with one name", msg, other, to)}
+	}
+	return lint.Diagnostic{RelPointer: "/name", Message: msg}
 }
