@@ -25,6 +25,15 @@ type Diagnostic struct {
 	Message string
 	// Fix is nil when the rule cannot fix this finding.
 	Fix *Fix
+	// Complete, when a rule sets it, makes the finding's Message and Fix
+	// once the run keeps the finding, and the run clears it before handing
+	// the finding over. A finding merged into another rule's about the
+	// same subject at the same place (Rule.Subject) is never completed,
+	// unless the kept finding takes its fix: a tool name with a dot is
+	// reported by three rules, and the messages and fixes of the two merged
+	// away were a tenth of a run's time. What decides the merge (the
+	// place, Severity, Consumers) must be set when the finding is reported.
+	Complete func() (message string, fix *Fix)
 	// Consumers are the programs that refuse (or alter) what was found:
 	// the rule's Consumers unless the rule reported narrower ones.
 	Consumers []consumer.Refusal

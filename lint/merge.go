@@ -37,8 +37,10 @@ func newSubjects(rules []*Rule) *subjects {
 // findings when it has none of its own. Findings of one rule are never
 // merged with each other: they report different things. The engine merges
 // each tool's findings on their own (a place is in one tool), so the
-// findings are few and grouped by sorting rather than hashing.
-func (sj *subjects) merge(ds []Diagnostic) []Diagnostic {
+// findings are few and grouped by sorting rather than hashing. Complete,
+// unless nil, completes a finding (Diagnostic.Complete) before its fix is
+// read: the kept finding's, and each merged one's until a fix is found.
+func (sj *subjects) merge(ds []Diagnostic, complete func(*Diagnostic)) []Diagnostic {
 	if sj == nil {
 		return ds
 	}
@@ -86,10 +88,16 @@ func (sj *subjects) merge(ds []Diagnostic) []Diagnostic {
 		if drop == nil {
 			drop = make([]bool, len(ds))
 		}
+		if complete != nil {
+			complete(keep)
+		}
 		for _, i := range members[1:] {
 			o := &ds[i]
 			drop[i] = true
 			keep.Merged = append(keep.Merged, o.Rule)
+			if keep.Fix == nil && complete != nil {
+				complete(o)
+			}
 			if keep.Fix == nil && o.Fix != nil {
 				keep.Fix = o.Fix
 			}

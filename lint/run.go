@@ -237,36 +237,48 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			case <-listDone:
 				after = true
 				if listed != nil {
-					w.diags, err = l.buildListed(t, listed[i], w.diags)
+					w.diags, err = l.buildListed(t, listed[i], w.diags, false)
 					listed[i] = nil
 				}
 			default:
 			}
 			nlisted := len(w.diags)
-			if ds, ok := re.reuse(m, same, moved, i); ok && err == nil {
+			ds, reused := re.reuse(m, same, moved, i)
+			if err == nil && !reused {
+				err = w.lintTool(t)
+			}
+			// The findings are completed (Diagnostic.Complete) once merged,
+			// unless the tool waits for the list rules' findings or a
+			// later run reuses them.
+			if err == nil && (!after || kept != nil) {
+				err = l.completeAll(t, w.diags)
+			}
+			if err != nil {
+				fail(i, err)
+				clear(w.diags)
+				w.diags = w.diags[:0]
+				continue
+			}
+			if reused {
 				l.listedFixes(t, w.diags)
 				place(t, w.diags)
 				w.diags = append(w.diags, ds...)
 			} else {
-				if err == nil {
-					err = w.lintTool(t)
-				}
-				if err != nil {
-					fail(i, err)
-					clear(w.diags)
-					w.diags = w.diags[:0]
-					continue
-				}
 				l.listedFixes(t, w.diags[:nlisted])
 				place(t, w.diags)
 			}
-			t.Forget() // the tool's fixes are built
 			if kept != nil {
 				kept[i] = slices.Clone(w.diags[nlisted:])
 			}
 			ds, st := w.handOver(), toolPending
 			if after {
-				ds, st = l.settle(ds), toolDone
+				ds, err = l.settleTool(t, ds)
+				st = toolDone
+			}
+			t.Forget() // the tool's fixes are built
+			if err != nil {
+				fail(i, err)
+				continue
 			}
 			mu.Lock()
 			held[i], state[i] = ds, st
@@ -328,7 +340,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			if listed != nil && len(listed[i]) > 0 {
 				t, own := m.Tools[i], ds
 				var err error
-				ds, err = l.buildListed(t, listed[i], nil)
+				ds, err = l.buildListed(t, listed[i], nil, true)
 				listed[i] = nil
 				if err != nil {
 					fail(i, err)
@@ -423,21 +435,78 @@ type listedFinding struct {
 }
 
 // buildListed appends to ds the list rules' findings fs about tool t that
-// stay, built. A rule's panic while building is an error about t.
-func (l *Linter) buildListed(t *manifest.Tool, fs []listedFinding, ds []Diagnostic) ([]Diagnostic, error) {
+// stay, built, and completed too when now is set. A rule's panic while
+// building is an error about t.
+func (l *Linter) buildListed(t *manifest.Tool, fs []listedFinding, ds []Diagnostic, now bool) ([]Diagnostic, error) {
 	for _, f := range fs {
-		err := guard(f.rule, t, func() {
-			d := f.build()
-			d.Rule = f.rule.ID
-			d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
-			if l.adopt(f.rule, &d) {
-				ds = append(ds, d)
-			}
-		})
+		var d Diagnostic
+		err := guard(f.rule.ID, t, func() { d = f.build() })
 		if err != nil {
 			return ds, err
 		}
+		d.Rule = f.rule.ID
+		d.File, d.Tool, d.ToolIndex = t.M.Path, t.Name, t.Index
+		if !l.adopt(f.rule, &d) {
+			continue
+		}
+		if now {
+			if err := l.complete(t, &d); err != nil {
+				return ds, err
+			}
+		}
+		ds = append(ds, d)
 	}
+	return ds, nil
+}
+
+// complete makes the message and fix of a kept finding about tool t (nil
+// for none) whose rule left them to be made (Diagnostic.Complete), and
+// builds the fix's edits while the tool's index is at hand.
+func (l *Linter) complete(t *manifest.Tool, d *Diagnostic) error {
+	f := d.Complete
+	if f == nil {
+		return nil
+	}
+	d.Complete = nil
+	if err := guard(d.Rule, t, func() { d.Message, d.Fix = f() }); err != nil {
+		return err
+	}
+	if t != nil {
+		l.buildFix(t, d)
+	}
+	return nil
+}
+
+// completeAll completes the findings ds about tool t.
+func (l *Linter) completeAll(t *manifest.Tool, ds []Diagnostic) error {
+	for i := range ds {
+		if err := l.complete(t, &ds[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// settleTool is settle for the placed findings ds of tool t, some of them
+// not completed yet: only those the merge keeps, or whose fix it takes,
+// are. The tool's index must still be at hand, for the fixes.
+func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic) ([]Diagnostic, error) {
+	if len(ds) == 0 {
+		return nil, nil
+	}
+	var err error
+	ds = l.subjects.merge(ds, func(d *Diagnostic) {
+		if err == nil {
+			err = l.complete(t, d)
+		}
+	})
+	if err == nil {
+		err = l.completeAll(t, ds)
+	}
+	if err != nil {
+		return nil, err
+	}
+	Sort(ds)
 	return ds, nil
 }
 
@@ -452,7 +521,7 @@ func (l *Linter) lintList(m *manifest.Manifest) ([][]listedFinding, error) {
 		if r.CheckList == nil {
 			continue
 		}
-		err := guard(r, nil, func() {
+		err := guard(r.ID, nil, func() {
 			r.CheckList(&ListPass{
 				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
 				options: l.Config.Options[r.ID], packs: l.packs,
@@ -490,13 +559,17 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 		if r.CheckSurface == nil {
 			continue
 		}
-		err := guard(r, nil, func() {
+		err := guard(r.ID, nil, func() {
 			r.CheckSurface(&SurfacePass{
 				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
 				options: l.Config.Options[r.ID], packs: l.packs,
 				report: func(e *manifest.Entry, d Diagnostic) {
 					placeEntry(e, &d)
 					if l.adopt(r, &d) {
+						if d.Complete != nil {
+							d.Message, d.Fix = d.Complete()
+							d.Complete = nil
+						}
 						ds = append(ds, d)
 					}
 				},
@@ -506,7 +579,7 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, err
 		}
 	}
-	return l.subjects.merge(ds), nil
+	return l.subjects.merge(ds, nil), nil
 }
 
 // handOver returns the findings the worker holds in a slice of their own
@@ -527,7 +600,7 @@ func (l *Linter) settle(ds []Diagnostic) []Diagnostic {
 	if len(ds) == 0 {
 		return nil
 	}
-	ds = l.subjects.merge(ds)
+	ds = l.subjects.merge(ds, nil)
 	Sort(ds)
 	return ds
 }
@@ -542,6 +615,10 @@ func (l *Linter) Add(ds []Diagnostic, found ...Diagnostic) []Diagnostic {
 		for _, r := range l.Rules {
 			if r.ID == d.Rule {
 				if l.adopt(r, &d) {
+					if d.Complete != nil {
+						d.Message, d.Fix = d.Complete()
+						d.Complete = nil
+					}
 					ds = append(ds, d)
 				}
 				break
@@ -679,7 +756,7 @@ func (w *worker) lintTool(t *manifest.Tool) error {
 	for i, r := range w.rules {
 		p := &w.passes[i]
 		p.Tool, p.Value = t, obj
-		if err := guard(r, t, func() { r.Check(p) }); err != nil {
+		if err := guard(r.ID, t, func() { r.Check(p) }); err != nil {
 			return err
 		}
 	}
@@ -704,10 +781,10 @@ func (e *PanicError) Error() string {
 	return fmt.Sprintf("internal error: rule %s failed on %s: %v; please report this", e.Rule, where, e.Value)
 }
 
-func guard(r *Rule, t *manifest.Tool, fn func()) (err error) {
+func guard(rule string, t *manifest.Tool, fn func()) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = &PanicError{Rule: r.ID, Tool: t, Value: v, Stack: debug.Stack()}
+			err = &PanicError{Rule: rule, Tool: t, Value: v, Stack: debug.Stack()}
 		}
 	}()
 	fn()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -717,6 +719,129 @@ func TestListReportFunc(t *testing.T) {
 		var pe *lint.PanicError
 		if !errors.As(err, &pe) || pe.Rule != "boom-func" || pe.Tool == nil || pe.Tool.Index != 7 {
 			t.Fatalf("list rule first %v: a panic while making a finding: %v", listFirst, err)
+		}
+	}
+}
+
+// A finding may leave its message and fix to be made once the run keeps
+// it (Diagnostic.Complete). Tools linted once the list rules are done get
+// findings merged first, so only the kept ones are completed (and a merged
+// one when the kept one has no fix); the findings are those of the same
+// rules made at once. A panic while completing is the rule's failure on
+// that tool.
+func TestCompleteKept(t *testing.T) {
+	// Two workers, so that one is held on tool 0 while the other, the list
+	// rules' goroutine, lints the others once the list rules are done.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	const n = 20
+	src := dottedTools(n)
+	var lintOrFix func(later bool, panicOn string, fix bool) ([]lint.Diagnostic, map[string]int, []byte, error)
+	run := func(later bool, panicOn string) ([]lint.Diagnostic, map[string]int, error) {
+		ds, made, _, err := lintOrFix(later, panicOn, false)
+		return ds, made, err
+	}
+	lintOrFix = func(later bool, panicOn string, fix bool) ([]lint.Diagnostic, map[string]int, []byte, error) {
+		var mu sync.Mutex
+		made := map[string]int{}
+		others := make(chan struct{})
+		var linted atomic.Int32
+		finding := func(rule, tool string, fix bool) lint.Diagnostic {
+			complete := func() (string, *lint.Fix) {
+				mu.Lock()
+				made[rule]++
+				mu.Unlock()
+				if rule == panicOn && tool == "t.5" {
+					panic("oops")
+				}
+				var f *lint.Fix
+				if fix {
+					f = &lint.Fix{Message: "rename", Safe: true, Edits: []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: rule + tool}}}
+				}
+				return rule + " on " + tool, f
+			}
+			if !later {
+				msg, f := complete()
+				return lint.Diagnostic{RelPointer: "/name", Message: msg, Fix: f}
+			}
+			return lint.Diagnostic{RelPointer: "/name", Complete: complete}
+		}
+		list := &lint.Rule{ID: "lname", Subject: "name", Severity: lint.Warning, CheckList: func(p *lint.ListPass) {
+			for _, tl := range p.Manifest.Tools {
+				p.ReportFunc(tl, func() lint.Diagnostic { return finding("lname", tl.Name, true) })
+			}
+		}}
+		perTool := func(id string, sev lint.Severity, subject string, fix bool) *lint.Rule {
+			return &lint.Rule{ID: id, Subject: subject, Severity: sev, Check: func(p *lint.Pass) {
+				p.Report(finding(id, p.Tool.Name, fix))
+			}}
+		}
+		hold := &lint.Rule{ID: "hold", Check: func(p *lint.Pass) {
+			if p.Tool.Index == 0 {
+				<-others
+			} else if linted.Add(1) == n-1 && !fix {
+				close(others)
+			}
+		}}
+		rules := []*lint.Rule{list, perTool("tname", lint.Error, "name", false), perTool("tfix", lint.Warning, "name", true), perTool("plain", lint.Info, "", false), hold}
+		l := newLinter(t, rules, lint.Config{FixEdits: true})
+		if fix {
+			close(others) // tool 0 waits for nothing: a fix lints the tools several times
+			res, err := l.Fix(load(t, src))
+			if err != nil {
+				return nil, made, nil, err
+			}
+			return res.Remaining, made, res.Src, nil
+		}
+		ds, err := l.Lint(load(t, src))
+		return ds, made, nil, err
+	}
+	now, _, err := run(false, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	later, made, err := run(true, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(now, later, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+		t.Errorf("findings made at once and once kept differ (-at once +kept):\n%s", diff)
+	}
+	// tname's is kept and takes lname's fix; tfix's is completed only on
+	// tool 0, which may have been linted before the list rules were done.
+	if made["tname"] != n || made["lname"] != n || made["plain"] != n || made["tfix"] > 1 {
+		t.Errorf("completed %v, want %d of tname, lname and plain, and tfix's at most on tool 0", made, n)
+	}
+	for _, d := range later {
+		if d.Rule == "tname" && (d.Fix == nil || len(d.Fix.TextEdits) != 1 || !slices.Equal(d.Merged, []string{"lname", "tfix"})) {
+			t.Fatalf("kept finding %+v", d)
+		}
+	}
+	// A fix lints again the tools it did not change, reusing their
+	// findings: those are completed at once.
+	nowLeft, nowMade, nowSrc, err := lintOrFix(false, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	laterLeft, laterMade, laterSrc, err := lintOrFix(true, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(nowMade, "lname") // the list rule's findings are made again in each round
+	delete(laterMade, "lname")
+	if !maps.Equal(nowMade, laterMade) {
+		t.Errorf("a fix completed %v, and made %v at once: each finding a tool's rule reports is completed once", laterMade, nowMade)
+	}
+	if string(nowSrc) != string(laterSrc) || string(nowSrc) == src {
+		t.Errorf("fixed at once:\n%s\nonce kept:\n%s", nowSrc, laterSrc)
+	}
+	if diff := cmp.Diff(nowLeft, laterLeft, cmpopts.IgnoreUnexported(lint.Fix{})); diff != "" {
+		t.Errorf("findings left after the fix differ (-at once +kept):\n%s", diff)
+	}
+	for _, rule := range []string{"tname", "lname"} {
+		_, _, err = run(true, rule)
+		var pe *lint.PanicError
+		if !errors.As(err, &pe) || pe.Rule != rule || pe.Tool == nil || pe.Tool.Index != 5 {
+			t.Errorf("a panic while completing %s's finding: %v", rule, err)
 		}
 	}
 }

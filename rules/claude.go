@@ -87,17 +87,21 @@ func checkClaudeToolName(p *lint.ListPass) {
 			if n <= claudeNameMax && !blocked {
 				taken[fixed] = true
 			}
-			p.ReportFunc(t, func() lint.Diagnostic { return claudeNameFinding(t.Name, blocked) })
+			p.ReportFunc(t, func() lint.Diagnostic {
+				// Made only if kept: the OpenAI rule's finding usually is.
+				complete := func() (string, *lint.Fix) { return claudeNameMessage(t.Name, blocked) }
+				return lint.Diagnostic{RelPointer: "/name", Complete: complete}
+			})
 		case n > claudeNameMax:
 			p.Reportf(t, "/name", "tool name is %d characters long; the Anthropic API refuses the whole request over %d: shorten it", n, claudeNameMax)
 		}
 	}
 }
 
-// claudeNameFinding is the finding about a tool name with characters the
-// Anthropic API refuses; blocked says that another tool has, or was given,
-// the name it would be renamed to.
-func claudeNameFinding(name string, blocked bool) lint.Diagnostic {
+// claudeNameMessage is the message and fix of the finding about a tool
+// name with characters the Anthropic API refuses; blocked says that another
+// tool has, or was given, the name it would be renamed to.
+func claudeNameMessage(name string, blocked bool) (string, *lint.Fix) {
 	to, bad, n := replaceOutside(name, claudeNameChar)
 	// Concatenated rather than formatted: one finding per tool.
 	msg := "tool name " + strconv.Quote(name) + " contains " + strings.Join(bad, ", ") + "; the Anthropic API refuses the whole request (it wants ^[a-zA-Z0-9_-]{1,128}$): use only A-Z a-z 0-9 _ -"
@@ -113,7 +117,7 @@ func claudeNameFinding(name string, blocked bool) lint.Diagnostic {
 			Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: to}},
 		}
 	}
-	return lint.Diagnostic{RelPointer: "/name", Message: msg, Fix: fix}
+	return msg, fix
 }
 
 // ClaudePrefixedNameLength checks the name Claude Code gives an MCP tool.

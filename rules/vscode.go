@@ -119,20 +119,27 @@ func checkVSCodeToolName(p *lint.ListPass) {
 		if ok {
 			other = o.Index
 		}
-		// The finding is made when the tool's turn comes (ReportFunc).
-		p.ReportFunc(t, func() lint.Diagnostic { return vscodeNameFinding(t.Name, other) })
+		// The finding is made when the tool's turn comes (ReportFunc), its
+		// message only if kept: the OpenAI rule's finding usually is.
+		p.ReportFunc(t, func() lint.Diagnostic {
+			d := lint.Diagnostic{RelPointer: "/name", Complete: func() (string, *lint.Fix) { return vscodeNameMessage(t.Name, other), nil }}
+			if other >= 0 {
+				d.Severity = lint.Warning
+			}
+			return d
+		})
 	}
 }
 
-// vscodeNameFinding is the finding about a tool name VS Code rewrites;
-// other is the index of the tool the model then sees under the same name,
-// or -1.
-func vscodeNameFinding(name string, other int) lint.Diagnostic {
+// vscodeNameMessage is the message of the finding about a tool name VS
+// Code rewrites; other is the index of the tool the model then sees under
+// the same name, or -1.
+func vscodeNameMessage(name string, other int) string {
 	to, bad, _ := replaceOutside(name, vscodeNameChar)
 	// Concatenated rather than formatted: one finding per tool.
 	msg := "tool name " + strconv.Quote(name) + " contains " + strings.Join(bad, ", ") + ", which VS Code replaces: the model sees the tool as " + strconv.Quote(to) + "; use only A-Z a-z 0-9 _ - to keep the name you chose"
 	if other >= 0 {
-		return lint.Diagnostic{Severity: lint.Warning, RelPointer: "/name", Message: fmt.Sprintf("%s; tool %d also reaches the model as %q, so it sees two tools with one name", msg, other, to)}
+		return fmt.Sprintf("%s; tool %d also reaches the model as %q, so it sees two tools with one name", msg, other, to)
 	}
-	return lint.Diagnostic{RelPointer: "/name", Message: msg}
+	return msg
 }
