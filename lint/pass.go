@@ -191,6 +191,23 @@ type ListPass struct {
 	options map[string]any
 	packs   map[string]bool
 	report  func(*manifest.Tool, func() Diagnostic)
+	names   *map[string]*manifest.Tool // shared by the run's list passes
+}
+
+// ToolNamed returns the first tool of the manifest with the name, or nil.
+// The list rules of a run share one index of the names, made on first use:
+// four of them kept a map of every name each.
+func (p *ListPass) ToolNamed(name string) *manifest.Tool {
+	if *p.names == nil {
+		idx := make(map[string]*manifest.Tool, len(p.Manifest.Tools))
+		for _, t := range p.Manifest.Tools {
+			if _, ok := idx[t.Name]; !ok {
+				idx[t.Name] = t
+			}
+		}
+		*p.names = idx
+	}
+	return (*p.names)[name]
 }
 
 // PackEnabled reports whether any rule of pack runs in this run.

@@ -517,6 +517,7 @@ func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic) ([]Diagnostic, er
 // last.
 func (l *Linter) lintList(m *manifest.Manifest) ([][]listedFinding, error) {
 	var listed [][]listedFinding
+	var names map[string]*manifest.Tool // ListPass.ToolNamed
 	for _, r := range l.Rules {
 		if r.CheckList == nil {
 			continue
@@ -524,7 +525,7 @@ func (l *Linter) lintList(m *manifest.Manifest) ([][]listedFinding, error) {
 		err := guard(r.ID, nil, func() {
 			r.CheckList(&ListPass{
 				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
-				options: l.Config.Options[r.ID], packs: l.packs,
+				options: l.Config.Options[r.ID], packs: l.packs, names: &names,
 				report: func(t *manifest.Tool, build func() Diagnostic) {
 					// The finding, and its fix's edits, are built by the
 					// worker that lints the tool (see listedFixes):

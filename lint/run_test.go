@@ -845,3 +845,28 @@ func TestCompleteKept(t *testing.T) {
 		}
 	}
 }
+
+// ListPass.ToolNamed answers with the first tool of a name, from one index
+// the list rules of a run share.
+func TestToolNamed(t *testing.T) {
+	m := load(t, `[{"name":"a"},{"name":"b"},{"name":"a"},{"name":""}]`)
+	var got []string
+	probe := func(p *lint.ListPass) {
+		for _, name := range []string{"a", "b", "", "c"} {
+			if tl := p.ToolNamed(name); tl != nil {
+				got = append(got, fmt.Sprintf("%s:%d", name, tl.Index))
+			} else {
+				got = append(got, name+":none")
+			}
+		}
+	}
+	r1 := &lint.Rule{ID: "r1", CheckList: probe}
+	r2 := &lint.Rule{ID: "r2", CheckList: probe}
+	if _, err := newLinter(t, []*lint.Rule{r1, r2}, lint.Config{}).Lint(m); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a:0", "b:1", ":3", "c:none"}
+	if diff := cmp.Diff(append(want, want...), got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

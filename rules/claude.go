@@ -69,23 +69,20 @@ in anthropics/claude-code#16425.`,
 }
 
 func checkClaudeToolName(p *lint.ListPass) {
-	taken := map[string]bool{}
-	for _, t := range p.Manifest.Tools {
-		taken[t.Name] = true
-	}
+	given := map[string]bool{} // the names tools are renamed to
 	for _, t := range p.Manifest.Tools {
 		name := t.Name
 		if name == "" {
 			continue // tool-name-valid reports a missing or empty name
 		}
-		fixed, bad, n := replaceOutside(name, claudeNameChar)
+		fixed, refused, n := refusedChars(name, claudeNameChar)
 		switch {
-		case len(bad) > 0:
+		case refused:
 			// Which tool gets a rename to a name is decided here, in the
 			// tools' order; the finding is made when the tool's turn comes.
-			blocked := n <= claudeNameMax && taken[fixed]
+			blocked := n <= claudeNameMax && (given[fixed] || p.ToolNamed(fixed) != nil)
 			if n <= claudeNameMax && !blocked {
-				taken[fixed] = true
+				given[fixed] = true
 			}
 			p.ReportFunc(t, func() lint.Diagnostic {
 				// Made only if kept: the OpenAI rule's finding usually is.

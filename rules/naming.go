@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcplint/mcplint/consumer"
 	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
 	"github.com/mcplint/mcplint/schema"
 )
 
@@ -112,6 +111,18 @@ func describeRune(r rune) string {
 // The name rules see every tool of a list, so the common case (a name of
 // allowed ASCII) allocates nothing.
 func replaceOutside(name string, ok func(rune) bool) (fixed string, bad []string, chars int) {
+	return rewriteName(name, ok, true)
+}
+
+// refusedChars is replaceOutside without the descriptions, for the list
+// passes, which only compare the names they would become: it reports
+// whether any character was replaced.
+func refusedChars(name string, ok func(rune) bool) (fixed string, refused bool, chars int) {
+	fixed, _, chars = rewriteName(name, ok, false)
+	return fixed, fixed != name, chars
+}
+
+func rewriteName(name string, ok func(rune) bool, describe bool) (fixed string, bad []string, chars int) {
 	i := 0
 	for i < len(name) && name[i] < utf8.RuneSelf && ok(rune(name[i])) {
 		i++
@@ -131,7 +142,7 @@ func replaceOutside(name string, ok func(rune) bool) (fixed string, bad []string
 			continue
 		}
 		b.WriteByte('_')
-		if !slices.Contains(seen, r) {
+		if describe && !slices.Contains(seen, r) {
 			seen = append(seen, r)
 			bad = append(bad, describeRune(r))
 		}
@@ -171,17 +182,14 @@ Names" ("Tool names SHOULD be unique within a server").`,
 }
 
 func checkToolNameUnique(p *lint.ListPass) {
-	first := map[string]*manifest.Tool{}
 	for _, t := range p.Manifest.Tools {
 		if t.Name == "" {
 			continue
 		}
-		if f, ok := first[t.Name]; ok {
+		if f := p.ToolNamed(t.Name); f != t {
 			pos := f.Locate("/name")
 			p.Reportf(t, "/name", "tool name %q is already used by tool %d (line %d)", t.Name, f.Index, pos.Line)
-			continue
 		}
-		first[t.Name] = t
 	}
 }
 

@@ -64,15 +64,11 @@ Source: ` + sourceInvariant + ` ("Shadowing"); MCP specification
 
 func checkToolNameShadowing(p *lint.ListPass) {
 	servers := p.Option("servers").(map[string][]string)
-	names := map[string]bool{}
-	for _, t := range p.Manifest.Tools {
-		names[t.Name] = true
-	}
 	owner := map[string][]string{}
 	for server, list := range servers {
 		have := 0
 		for _, n := range list {
-			if names[n] {
+			if p.ToolNamed(n) != nil {
 				have++
 			}
 		}

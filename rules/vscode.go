@@ -97,19 +97,14 @@ replaced by "_"), whose warning is quoted in microsoft/vscode#308463.`,
 }
 
 func checkVSCodeToolName(p *lint.ListPass) {
-	owner := map[string]*manifest.Tool{}
-	for _, t := range p.Manifest.Tools {
-		if _, ok := owner[t.Name]; !ok {
-			owner[t.Name] = t
-		}
-	}
 	rewrittenTo := map[string]*manifest.Tool{}
 	for _, t := range p.Manifest.Tools {
-		to, bad, _ := replaceOutside(t.Name, vscodeNameChar)
-		if len(bad) == 0 {
+		to, refused, _ := refusedChars(t.Name, vscodeNameChar)
+		if !refused {
 			continue
 		}
-		o, ok := owner[to]
+		o := p.ToolNamed(to)
+		ok := o != nil
 		if !ok {
 			// Two names may be rewritten alike ("a.b" and "a/b").
 			o, ok = rewrittenTo[to]
