@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -109,9 +110,13 @@ func (c *Checker) Problems(doc any, assumed string) []Problem {
 	if c.nodesValid(assumed, meta, root, 0, &buf) {
 		return nil
 	}
-	// Some node failed alone: validate the whole schema, which words the
-	// problems as the compiler does.
-	if err := meta.Validate(root); err != nil {
+	// Some node failed alone: validate the schema, which words the problems
+	// as the compiler does, with its valid parts made true (see prune).
+	doc = root
+	if p, ok := c.prune(assumed, meta, root, 0, &buf); !ok {
+		doc = p
+	}
+	if err := meta.Validate(doc); err != nil {
 		return Problems(&jsonschema.SchemaValidationError{URL: resourceURL + "#", Err: err})
 	}
 	return nil
@@ -182,9 +187,20 @@ func declares(v any, idKey string, depth int) bool {
 // when every node is valid alone the schema is valid. The converse need not
 // hold: a false answer is checked on the whole schema.
 func (c *Checker) nodesValid(dialect string, meta *jsonschema.Schema, s map[string]any, depth int, buf *[]byte) bool {
-	if depth > MaxDepth {
+	if depth > MaxDepth || !c.nodeValid(dialect, meta, s, buf) {
 		return false
 	}
+	valid := true
+	eachSubschema(s, func(child map[string]any) bool {
+		valid = c.nodesValid(dialect, meta, child, depth+1, buf)
+		return valid
+	})
+	return valid
+}
+
+// nodeValid reports whether the node s is valid alone (shallowNode), from
+// the Checker's verdicts when it has one for a node like it.
+func (c *Checker) nodeValid(dialect string, meta *jsonschema.Schema, s map[string]any, buf *[]byte) bool {
 	key := append(append((*buf)[:0], dialect...), 0)
 	key = appendNodeKey(key, dialect, s)
 	*buf = key
@@ -198,15 +214,95 @@ func (c *Checker) nodesValid(dialect string, meta *jsonschema.Schema, s map[stri
 		c.valid[h] = ok
 		c.mu.Unlock()
 	}
-	if !ok {
-		return false
+	return ok
+}
+
+// prune returns s with each subschema that is valid down to its leaves
+// replaced by true, or left out where member names are free (as in
+// shallowNode), and whether s itself is valid (the result is then s). The
+// metaschema words the problems of the result as those of s: a position
+// that holds a subschema takes true as it takes any valid schema (the
+// argument of nodesValid), and a valid part adds no problem. Validating
+// the result costs the invalid nodes and the way to them rather than the
+// whole schema: the whole schema of a few broken tools took a twentieth
+// of a lint of ten thousand. Nothing of s is modified; what changes is
+// copied.
+func (c *Checker) prune(dialect string, meta *jsonschema.Schema, s map[string]any, depth int, buf *[]byte) (map[string]any, bool) {
+	if depth > MaxDepth {
+		return s, false
 	}
-	valid := true
-	eachSubschema(s, func(child map[string]any) bool {
-		valid = c.nodesValid(dialect, meta, child, depth+1, buf)
-		return valid
-	})
-	return valid
+	valid := c.nodeValid(dialect, meta, s, buf)
+	// sub prunes the subschema m and returns what replaces it, if anything.
+	sub := func(m map[string]any) (any, bool) {
+		p, ok := c.prune(dialect, meta, m, depth+1, buf)
+		valid = valid && ok
+		if ok {
+			return true, true
+		}
+		return p, Identity(p) != Identity(m)
+	}
+	var out map[string]any // a copy of s, once a member changes
+	for k, v := range s {
+		var nv any
+		switch x := v.(type) {
+		case map[string]any:
+			if singleSet[k] {
+				if r, changed := sub(x); changed {
+					nv = r
+				}
+			} else if mapSet[k] {
+				var inner map[string]any
+				for name, e := range x {
+					if m, ok := e.(map[string]any); ok {
+						if r, changed := sub(m); changed {
+							if inner == nil {
+								inner = maps.Clone(x)
+							}
+							inner[name] = r
+							if r == true && freeNames[k] {
+								// Names no metaschema constrains: the
+								// member can go, as in shallowNode.
+								delete(inner, name)
+							}
+						}
+					}
+				}
+				if inner != nil {
+					nv = inner
+				}
+			}
+		case []any:
+			if listSet[k] {
+				var list []any
+				for i, e := range x {
+					if m, ok := e.(map[string]any); ok {
+						if r, changed := sub(m); changed {
+							if list == nil {
+								list = slices.Clone(x)
+							}
+							list[i] = r
+						}
+					}
+				}
+				if list != nil {
+					nv = list
+				}
+			}
+		}
+		if nv != nil {
+			if out == nil {
+				out = maps.Clone(s)
+			}
+			out[k] = nv
+		}
+	}
+	if valid {
+		return s, true
+	}
+	if out == nil {
+		return s, false
+	}
+	return out, false
 }
 
 // Which members of a node hold subschemas, as Children sees them.

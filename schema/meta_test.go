@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcplint/mcplint/internal/benchgen"
 )
@@ -76,6 +77,63 @@ func TestCheckerMatchesCompile(t *testing.T) {
 					t.Errorf("%s, round %d, doc %d %v: problems (-compile +checker):\n%s", assumed, round, i, doc, diff)
 				}
 			}
+		}
+	}
+}
+
+// TestPruneKeepsProblems: validating a schema with its valid parts made
+// true (prune) gives the metaschema's very words on the schema itself,
+// leaves the schema unchanged, and does leave parts out.
+func TestPruneKeepsProblems(t *testing.T) {
+	var docs []any
+	for _, s := range checkerDocs {
+		docs = append(docs, decode(t, s))
+	}
+	docs = append(docs, corpus(t)...)
+	size := func(v any) int {
+		n := 0
+		Walk(v, "", func(*Node) bool { n++; return true })
+		return n
+	}
+	for _, d := range []string{Draft2020, Draft2019, Draft7} {
+		meta, err := metaschema(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := NewChecker()
+		invalid, smaller := 0, 0
+		for i, doc := range docs {
+			root, ok := doc.(map[string]any)
+			if !ok || hasResources(root, 0) {
+				continue
+			}
+			before := Compact(root)
+			buf := make([]byte, 0, 256)
+			p, valid := c.prune(d, meta, root, 0, &buf)
+			if after := Compact(root); after != before {
+				t.Fatalf("%s doc %d: prune changed the schema\n%s\nto\n%s", d, i, before, after)
+			}
+			if valid != c.nodesValid(d, meta, root, 0, &buf) {
+				t.Errorf("%s doc %d: prune says valid %v, nodesValid not", d, i, valid)
+			}
+			if valid {
+				continue
+			}
+			invalid++
+			if size(p) < size(root) {
+				smaller++
+			}
+			// The causes come in the order of the schema's members, so
+			// compare the problems they make, which are sorted.
+			problems := func(v any) []Problem {
+				return Problems(&jsonschema.SchemaValidationError{URL: resourceURL + "#", Err: meta.Validate(v)})
+			}
+			if diff := cmp.Diff(problems(root), problems(p)); diff != "" {
+				t.Errorf("%s doc %d %s: problems (-schema +pruned):\n%s", d, i, before, diff)
+			}
+		}
+		if invalid == 0 || 2*smaller < invalid {
+			t.Errorf("%s: %d invalid schemas, %d of them pruned: too few to tell", d, invalid, smaller)
 		}
 	}
 }
