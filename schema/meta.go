@@ -92,7 +92,9 @@ func (c *Checker) Problems(doc any, assumed string) []Problem {
 	}
 	root, isObject := doc.(map[string]any)
 	meta, err := metaschema(assumed)
-	if !isObject || err != nil || hasResources(root, 0) {
+	// An empty "$schema" declares nothing to Dialect, but the compiler
+	// reads it its own way: it decides.
+	if !isObject || err != nil || hasResources(root, 0) || root["$schema"] == "" {
 		_, err := CompileDialect(doc, assumed)
 		return withoutReferences(Problems(err))
 	}

@@ -212,3 +212,29 @@ func corpus(t *testing.T) []any {
 	}
 	return out
 }
+
+// FuzzChecker holds the Checker to the compiler on any schema: the node by
+// node check, and the pruned validation that words a failure, find the
+// problems compiling finds.
+func FuzzChecker(f *testing.F) {
+	for _, s := range checkerDocs {
+		f.Add(s)
+	}
+	f.Add(`{"properties": {"a": {"type": "strin"}, "b": {"items": [{"type": "number"}], "minItems": -1}}, "anyOf": [{"required": 1}, {}]}`)
+	c := NewChecker()
+	f.Fuzz(func(t *testing.T, s string) {
+		dec := json.NewDecoder(bytes.NewReader([]byte(s)))
+		dec.UseNumber()
+		var doc any
+		if dec.Decode(&doc) != nil {
+			return
+		}
+		for _, assumed := range []string{Draft2020, Draft7} {
+			want := compileProblems(doc, assumed)
+			got := c.Problems(doc, assumed)
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("%s %s: problems (-compile +checker):\n%s", assumed, s, diff)
+			}
+		}
+	})
+}
