@@ -167,16 +167,27 @@ func declares(v any, idKey string, depth int) bool {
 					return true
 				}
 			}
-			if declares(e, idKey, depth+1) {
+			if composite(e) && declares(e, idKey, depth+1) {
 				return true
 			}
 		}
 	case []any:
 		for _, e := range x {
-			if declares(e, idKey, depth+1) {
+			if composite(e) && declares(e, idKey, depth+1) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// composite reports whether v is an object or an array: the walks over
+// every value of a schema call themselves only for those, not for the
+// strings and numbers that most members are.
+func composite(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
 	}
 	return false
 }
