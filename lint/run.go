@@ -259,20 +259,25 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 				w.diags = w.diags[:0]
 				continue
 			}
+			// Findings settled here are placed once merged: those merged
+			// away need no place.
+			placeLater := after && !reused && kept == nil
 			if reused {
 				l.listedFixes(t, w.diags)
 				place(t, w.diags)
 				w.diags = append(w.diags, ds...)
 			} else {
 				l.listedFixes(t, w.diags[:nlisted])
-				place(t, w.diags)
+				if !placeLater {
+					place(t, w.diags)
+				}
 			}
 			if kept != nil {
 				kept[i] = slices.Clone(w.diags[nlisted:])
 			}
 			ds, st := w.handOver(), toolPending
 			if after {
-				ds, err = l.settleTool(t, ds)
+				ds, err = l.settleTool(t, ds, placeLater)
 				st = toolDone
 			}
 			t.Forget() // the tool's fixes are built
@@ -487,12 +492,18 @@ func (l *Linter) completeAll(t *manifest.Tool, ds []Diagnostic) error {
 	return nil
 }
 
-// settleTool is settle for the placed findings ds of tool t, some of them
-// not completed yet: only those the merge keeps, or whose fix it takes,
-// are. The tool's index must still be at hand, for the fixes.
-func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic) ([]Diagnostic, error) {
+// settleTool is settle for the findings ds of tool t, some of them not
+// completed yet: only those the merge keeps, or whose fix it takes, are.
+// Unless placed, the findings are placed once merged (the merge needs only
+// their pointers). The tool's index must still be at hand, for the fixes.
+func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic, placeLater bool) ([]Diagnostic, error) {
 	if len(ds) == 0 {
 		return nil, nil
+	}
+	if placeLater && l.subjects != nil {
+		for i := range ds {
+			ds[i].Pointer = t.DocPointer(ds[i].RelPointer)
+		}
 	}
 	var err error
 	ds = l.subjects.merge(ds, func(d *Diagnostic) {
@@ -505,6 +516,9 @@ func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic) ([]Diagnostic, er
 	}
 	if err != nil {
 		return nil, err
+	}
+	if placeLater {
+		place(t, ds)
 	}
 	Sort(ds)
 	return ds, nil
