@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -114,11 +113,8 @@ func (c *Checker) Problems(doc any, assumed string) []Problem {
 	}
 	// Some node failed alone: validate the schema, which words the problems
 	// as the compiler does, with its valid parts made true (see prune).
-	doc = root
-	if p, ok := c.prune(assumed, meta, root, 0, &buf); !ok {
-		doc = p
-	}
-	if err := meta.Validate(doc); err != nil {
+	pruned, _ := c.prune(assumed, meta, root, 0, &buf)
+	if err := meta.Validate(pruned); err != nil {
 		return Problems(&jsonschema.SchemaValidationError{URL: resourceURL + "#", Err: err})
 	}
 	return nil
@@ -245,75 +241,39 @@ func (c *Checker) prune(dialect string, meta *jsonschema.Schema, s map[string]an
 		return s, false
 	}
 	valid := c.nodeValid(dialect, meta, s, buf)
-	// sub prunes the subschema m and returns what replaces it, if anything.
-	sub := func(m map[string]any) (any, bool) {
-		p, ok := c.prune(dialect, meta, m, depth+1, buf)
-		valid = valid && ok
-		if ok {
-			return true, true
+	var out map[string]any // s with copied containers, once a subschema changes
+	EachChild(s, func(child any, kw, name string, idx int) {
+		m, ok := child.(map[string]any)
+		if !ok {
+			return
 		}
-		return p, Identity(p) != Identity(m)
-	}
-	var out map[string]any // a copy of s, once a member changes
-	for k, v := range s {
-		var nv any
-		switch x := v.(type) {
-		case map[string]any:
-			if singleSet[k] {
-				if r, changed := sub(x); changed {
-					nv = r
-				}
-			} else if mapSet[k] {
-				var inner map[string]any
-				for name, e := range x {
-					if m, ok := e.(map[string]any); ok {
-						if r, changed := sub(m); changed {
-							if inner == nil {
-								inner = maps.Clone(x)
-							}
-							inner[name] = r
-							if r == true && freeNames[k] {
-								// Names no metaschema constrains: the
-								// member can go, as in shallowNode.
-								delete(inner, name)
-							}
-						}
-					}
-				}
-				if inner != nil {
-					nv = inner
-				}
-			}
-		case []any:
-			if listSet[k] {
-				var list []any
-				for i, e := range x {
-					if m, ok := e.(map[string]any); ok {
-						if r, changed := sub(m); changed {
-							if list == nil {
-								list = slices.Clone(x)
-							}
-							list[i] = r
-						}
-					}
-				}
-				if list != nil {
-					nv = list
-				}
-			}
+		p, pv := c.prune(dialect, meta, m, depth+1, buf)
+		valid = valid && pv
+		if !pv && Identity(p) == Identity(m) {
+			return
 		}
-		if nv != nil {
-			if out == nil {
-				out = maps.Clone(s)
-			}
-			out[k] = nv
+		if out == nil {
+			out = CloneShell(s)
 		}
-	}
-	if valid {
-		return s, true
-	}
-	if out == nil {
-		return s, false
+		var r any = p
+		if pv {
+			r = true
+		}
+		switch {
+		case idx >= 0:
+			out[kw].([]any)[idx] = r
+		case singleSet[kw]:
+			out[kw] = r
+		case pv && freeNames[kw]:
+			// Names no metaschema constrains: the member can go, as in
+			// shallowNode.
+			delete(out[kw].(map[string]any), name)
+		default:
+			out[kw].(map[string]any)[name] = r
+		}
+	})
+	if valid || out == nil {
+		return s, valid
 	}
 	return out, false
 }
