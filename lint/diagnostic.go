@@ -31,7 +31,7 @@ type Diagnostic struct {
 	// same subject at the same place (Rule.Subject) is never completed,
 	// unless the kept finding takes its fix: a tool name with a dot is
 	// reported by three rules, and the messages and fixes of the two merged
-	// away were a tenth of a run's time. What decides the merge (the
+	// away were a twentieth of a run's time. What decides the merge (the
 	// place, Severity, Consumers) must be set when the finding is reported.
 	Complete func() (message string, fix *Fix)
 	// Consumers are the programs that refuse (or alter) what was found:
@@ -48,6 +48,14 @@ type Diagnostic struct {
 	// End is where the value the finding points at ends in the source; zero
 	// when the pointer names something missing (a keyword to add).
 	End manifest.Position
+}
+
+// complete makes the message and fix the rule left to Complete, if any.
+func (d *Diagnostic) complete() {
+	if f := d.Complete; f != nil {
+		d.Complete = nil
+		d.Message, d.Fix = f()
+	}
 }
 
 // FixKind reports the kind of the diagnostic's fix: none, safe or unsafe.

@@ -247,10 +247,12 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			if err == nil && !reused {
 				err = w.lintTool(t)
 			}
-			// The findings are completed (Diagnostic.Complete) once merged,
-			// unless the tool waits for the list rules' findings or a
-			// later run reuses them.
-			if err == nil && (!after || kept != nil) {
+			// The findings are completed (Diagnostic.Complete) and placed
+			// once merged, unless the tool waits for the list rules'
+			// findings or a later run reuses them (a reused tool's are kept
+			// too): those merged away are neither.
+			lazy := after && kept == nil
+			if err == nil && !lazy {
 				err = l.completeAll(t, w.diags)
 			}
 			if err != nil {
@@ -259,16 +261,13 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 				w.diags = w.diags[:0]
 				continue
 			}
-			// Findings settled here are placed once merged: those merged
-			// away need no place.
-			placeLater := after && !reused && kept == nil
 			if reused {
 				l.listedFixes(t, w.diags)
 				place(t, w.diags)
 				w.diags = append(w.diags, ds...)
 			} else {
 				l.listedFixes(t, w.diags[:nlisted])
-				if !placeLater {
+				if !lazy {
 					place(t, w.diags)
 				}
 			}
@@ -277,7 +276,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			}
 			ds, st := w.handOver(), toolPending
 			if after {
-				ds, err = l.settleTool(t, ds, placeLater)
+				ds, err = l.settleTool(t, ds, lazy)
 				st = toolDone
 			}
 			t.Forget() // the tool's fixes are built
@@ -468,12 +467,10 @@ func (l *Linter) buildListed(t *manifest.Tool, fs []listedFinding, ds []Diagnost
 // for none) whose rule left them to be made (Diagnostic.Complete), and
 // builds the fix's edits while the tool's index is at hand.
 func (l *Linter) complete(t *manifest.Tool, d *Diagnostic) error {
-	f := d.Complete
-	if f == nil {
+	if d.Complete == nil {
 		return nil
 	}
-	d.Complete = nil
-	if err := guard(d.Rule, t, func() { d.Message, d.Fix = f() }); err != nil {
+	if err := guard(d.Rule, t, d.complete); err != nil {
 		return err
 	}
 	if t != nil {
@@ -581,10 +578,7 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 				report: func(e *manifest.Entry, d Diagnostic) {
 					placeEntry(e, &d)
 					if l.adopt(r, &d) {
-						if d.Complete != nil {
-							d.Message, d.Fix = d.Complete()
-							d.Complete = nil
-						}
+						d.complete() // CheckSurface's guard holds
 						ds = append(ds, d)
 					}
 				},
@@ -630,10 +624,7 @@ func (l *Linter) Add(ds []Diagnostic, found ...Diagnostic) []Diagnostic {
 		for _, r := range l.Rules {
 			if r.ID == d.Rule {
 				if l.adopt(r, &d) {
-					if d.Complete != nil {
-						d.Message, d.Fix = d.Complete()
-						d.Complete = nil
-					}
+					d.complete()
 					ds = append(ds, d)
 				}
 				break
