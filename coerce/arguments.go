@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Problem is one argument given as a string its parameter refuses.
@@ -332,9 +333,13 @@ func typeNames(s map[string]any) []string {
 	return nil
 }
 
+// Compiled on first use, as every regular expression of a package the
+// command line links: start-up is most of a run on a small manifest.
 var (
-	decimalInteger = regexp.MustCompile(`^([+-]?)([0-9]+)$`)
-	decimalNumber  = regexp.MustCompile(`^([+-]?)([0-9]*)(\.[0-9]*)?([eE][+-]?[0-9]+)?$`)
+	decimalInteger = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([+-]?)([0-9]+)$`) })
+	decimalNumber  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([+-]?)([0-9]*)(\.[0-9]*)?([eE][+-]?[0-9]+)?$`)
+	})
 )
 
 // decimal reads s as the decimal spelling of a number (of an integer when
@@ -343,13 +348,13 @@ var (
 // kept as written, so no precision is lost.
 func decimal(s string, integer bool) (json.Number, bool) {
 	if integer {
-		m := decimalInteger.FindStringSubmatch(s)
+		m := decimalInteger().FindStringSubmatch(s)
 		if m == nil {
 			return "", false
 		}
 		return json.Number(sign(m[1]) + trimZeros(m[2])), true
 	}
-	m := decimalNumber.FindStringSubmatch(s)
+	m := decimalNumber().FindStringSubmatch(s)
 	if m == nil {
 		return "", false
 	}

@@ -5,23 +5,30 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
 )
 
-// The YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1023-core-schema).
-var (
-	yamlNull  = regexp.MustCompile(`^(null|Null|NULL|~|)$`)
-	yamlTrue  = regexp.MustCompile(`^(true|True|TRUE)$`)
-	yamlFalse = regexp.MustCompile(`^(false|False|FALSE)$`)
-	yamlInt   = regexp.MustCompile(`^[-+]?[0-9]+$`)
-	yamlOct   = regexp.MustCompile(`^0o[0-7]+$`)
-	yamlHex   = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
-	yamlFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-	yamlInf   = regexp.MustCompile(`^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
-)
+// The YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1023-core-schema),
+// compiled when the first YAML source is read: a JSON run, the common one,
+// should not pay for them at start-up.
+var yamlCore = sync.OnceValue(func() *coreSchema {
+	return &coreSchema{
+		null:  regexp.MustCompile(`^(null|Null|NULL|~|)$`),
+		true:  regexp.MustCompile(`^(true|True|TRUE)$`),
+		false: regexp.MustCompile(`^(false|False|FALSE)$`),
+		int:   regexp.MustCompile(`^[-+]?[0-9]+$`),
+		oct:   regexp.MustCompile(`^0o[0-7]+$`),
+		hex:   regexp.MustCompile(`^0x[0-9a-fA-F]+$`),
+		float: regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`),
+		inf:   regexp.MustCompile(`^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`),
+	}
+})
+
+type coreSchema struct{ null, true, false, int, oct, hex, float, inf *regexp.Regexp }
 
 // errNotJSONNumber marks a plain .inf or .nan.
 type errNotJSONNumber struct{}
@@ -30,23 +37,24 @@ func (errNotJSONNumber) Error() string { return "not a JSON number" }
 
 // resolvePlain gives the value of a plain scalar.
 func resolvePlain(s string) (any, error) {
+	c := yamlCore()
 	switch {
-	case yamlNull.MatchString(s):
+	case c.null.MatchString(s):
 		return nil, nil
-	case yamlTrue.MatchString(s):
+	case c.true.MatchString(s):
 		return true, nil
-	case yamlFalse.MatchString(s):
+	case c.false.MatchString(s):
 		return false, nil
-	case yamlOct.MatchString(s), yamlHex.MatchString(s):
+	case c.oct.MatchString(s), c.hex.MatchString(s):
 		base := 8
 		if s[1] == 'x' {
 			base = 16
 		}
 		n, _ := new(big.Int).SetString(s[2:], base)
 		return json.Number(n.String()), nil
-	case yamlInt.MatchString(s), yamlFloat.MatchString(s):
+	case c.int.MatchString(s), c.float.MatchString(s):
 		return yamlNumber(s), nil
-	case yamlInf.MatchString(s):
+	case c.inf.MatchString(s):
 		return nil, errNotJSONNumber{}
 	}
 	return s, nil
@@ -191,7 +199,8 @@ func (y *yamlDoc) scalar(n ast.Node, tag string) (any, error) {
 	case "bool":
 		_, ok = v.(bool)
 	case "int":
-		ok = yamlInt.MatchString(text) || yamlOct.MatchString(text) || yamlHex.MatchString(text)
+		c := yamlCore()
+		ok = c.int.MatchString(text) || c.oct.MatchString(text) || c.hex.MatchString(text)
 	case "float":
 		_, ok = v.(json.Number)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/pointer"
 	"github.com/mcplint/mcplint/schema"
@@ -151,7 +152,7 @@ var refSiblingDropped = func() map[string]bool {
 }()
 
 // anchorName is the form 2020-12 gives "$anchor" and "$dynamicAnchor".
-var anchorName = regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`)
+var anchorName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`) })
 
 // upgrade is one rewrite: the old document's references, where each of its
 // subschemas went, and the references to check once all have moved.
@@ -215,7 +216,7 @@ func (u *upgrade) nameAnchors(root map[string]any) {
 	schema.Walk(root, "", func(n *schema.Node) bool {
 		s := n.Value
 		for _, name := range u.declaredAnchors(s) {
-			if anchorName.MatchString(name) {
+			if anchorName().MatchString(name) {
 				taken[name] = true
 			} else if !slices.Contains(bad, name) {
 				bad = append(bad, name)
