@@ -221,6 +221,10 @@ func skipSpace(src []byte, off int) int {
 func (m *Manifest) loadJSON(base int) error {
 	body := m.Src[base:]
 	dec := newDecoder(body)
+	if prereading {
+		m.pre = &prereads{objects: map[int]map[string]member{}, lists: map[int]*prereadList{}}
+		defer func() { m.pre = nil }()
+	}
 	for {
 		if dec.PeekKind() == 0 {
 			// PeekKind reports 0 at EOF and on error; ReadToken tells which.
@@ -236,12 +240,11 @@ func (m *Manifest) loadJSON(base int) error {
 		var err error
 		switch dec.PeekKind() {
 		case '[':
-			var raw jsontext.Value
-			raw, err = dec.ReadValue()
-			if err != nil {
-				return m.jsonError(base, err)
+			var list member
+			if list, err = m.prereadList(dec, base, start); err != nil {
+				return err
 			}
-			err = m.readList(jsonShapes{m}, doc, member{start: start, end: start + len(raw), kind: '['}, "", ShapeArray)
+			err = m.readList(jsonShapes{m}, doc, list, "", ShapeArray)
 		case '{':
 			err = m.loadObjectDoc(dec, base, doc, start)
 		default:
@@ -295,10 +298,14 @@ func kindName(k jsontext.Kind) string {
 // such map per tool while it loads.
 func (m *Manifest) readMembers(dec *jsontext.Decoder, base int) (map[string]member, error) {
 	mem := map[string]member{}
-	return mem, m.readMembersInto(mem, dec, base)
+	return mem, m.readMembersInto(mem, dec, base, false)
 }
 
-func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder, base int) error {
+// readMembersInto is readMembers into mem. With record, it is the
+// validating pass over a document: it reads a "tools" array entry by entry
+// and a "result" object member by member, and keeps what it read in m.pre
+// for locating the tools (see prereads).
+func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder, base int, record bool) error {
 	body := m.Src[base:]
 	if _, err := dec.ReadToken(); err != nil {
 		return m.jsonError(base, err)
@@ -314,6 +321,19 @@ func (m *Manifest) readMembersInto(mem map[string]member, dec *jsontext.Decoder,
 			if err := dec.SkipValue(); err != nil {
 				return m.jsonError(base, err)
 			}
+			continue
+		}
+		if record && m.pre != nil && (key == "tools" && dec.PeekKind() == '[' || key == "result" && dec.PeekKind() == '{') {
+			var mb member
+			if key == "tools" {
+				mb, err = m.prereadList(dec, base, vstart)
+			} else {
+				mb, err = m.prereadObject(dec, base, vstart)
+			}
+			if err != nil {
+				return err
+			}
+			mem[key] = mb
 			continue
 		}
 		raw, err := dec.ReadValue()
@@ -348,8 +368,8 @@ var shapeKeys = map[string]bool{
 }
 
 func (m *Manifest) loadObjectDoc(dec *jsontext.Decoder, base, doc, start int) error {
-	mem, err := m.readMembers(dec, base)
-	if err != nil {
+	mem := map[string]member{}
+	if err := m.readMembersInto(mem, dec, base, true); err != nil {
 		return err
 	}
 	return m.objectShape(jsonShapes{m}, doc, member{start: start, end: base + int(dec.InputOffset()), kind: '{'}, mem)
@@ -379,8 +399,12 @@ func isPage(s Shape) bool { return s == ShapeJSONRPC || s == ShapeListResult }
 // collectTools walks the tools array spanning src[start:end] and reads each
 // entry into the list l.
 func (m *Manifest) collectTools(l *toolList, start, end int, ptr string) error {
-	// The array was validated when the document's members were read: read
-	// again, it need not be checked again, which took a third of loading.
+	if pl := m.pre.list(start); pl != nil {
+		return pl.collect(m, l, ptr)
+	}
+	// Other arrays (Gemini's declarations, a list within a tool) were
+	// validated when the document's members were read: read again, they
+	// need not be checked again.
 	r := rereader(m.Src[start:end])
 	defer r.release()
 	dec := r.Decoder
@@ -399,7 +423,7 @@ func (m *Manifest) collectTools(l *toolList, start, end int, ptr string) error {
 		}
 		// One map serves every tool: nothing keeps it.
 		clear(mem)
-		if err := m.readMembersInto(mem, dec, start); err != nil {
+		if err := m.readMembersInto(mem, dec, start, false); err != nil {
 			return err
 		}
 		v := member{start: tstart, end: start + int(dec.InputOffset()), kind: '{'}

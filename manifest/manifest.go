@@ -110,6 +110,7 @@ type Manifest struct {
 	stOnce    sync.Once // workers build fixes' edits side by side
 	st        style
 	limits    Limits
+	pre       *prereads // while a JSON source loads
 }
 
 // Sequential reports whether the tools follow one another in the source,

@@ -121,6 +121,9 @@ type jsonShapes struct{ m *Manifest }
 // members reads the members of an object whose bytes the loader has
 // validated, in place and without checking them again.
 func (r jsonShapes) members(v member) (map[string]member, error) {
+	if mem := r.m.pre.object(v.start); mem != nil {
+		return mem, nil
+	}
 	rd := rereader(r.m.Src[v.start:v.end])
 	defer rd.release()
 	return r.m.readMembers(rd.Decoder, v.start)
