@@ -24,16 +24,35 @@ type prereads struct {
 var prereading = true
 
 // prereadList is an array read entry by entry: each entry's span and kind,
-// and for an object its members of shapeKeys, in members[from:to].
+// and for an object its members of shapeKeys. Both are kept in blocks that
+// are never copied: a list of ten thousand tools grown by append allocated
+// five times what it kept (a large slice grows by a quarter).
 type prereadList struct {
-	entries []prereadEntry
-	members []keyedMember
+	entries blocks[prereadEntry]
+	members blocks[keyedMember]
 }
 
 type prereadEntry struct {
 	start, end int
 	kind       jsontext.Kind
-	from, to   int
+	members    []keyedMember
+}
+
+// blocks is an append-only list in blocks of blockLen.
+type blocks[T any] struct{ all [][]T }
+
+const blockLen = 1024
+
+// add appends vs, kept together, and returns them as they are kept.
+func (b *blocks[T]) add(vs ...T) []T {
+	last := len(b.all) - 1
+	if last < 0 || cap(b.all[last])-len(b.all[last]) < len(vs) {
+		b.all = append(b.all, make([]T, 0, max(blockLen, len(vs))))
+		last++
+	}
+	from := len(b.all[last])
+	b.all[last] = append(b.all[last], vs...)
+	return b.all[last][from:len(b.all[last]):len(b.all[last])]
 }
 
 type keyedMember struct {
@@ -81,6 +100,7 @@ func (m *Manifest) prereadList(dec *jsontext.Decoder, base, start int) (member, 
 	}
 	l := &prereadList{}
 	mem := map[string]member{}
+	var kept []keyedMember
 	for dec.PeekKind() != ']' {
 		estart := base + skipSpace(body, int(dec.InputOffset()))
 		if dec.PeekKind() != '{' {
@@ -88,18 +108,18 @@ func (m *Manifest) prereadList(dec *jsontext.Decoder, base, start int) (member, 
 			if err != nil {
 				return member{}, m.jsonError(base, err)
 			}
-			l.entries = append(l.entries, prereadEntry{start: estart, end: estart + len(raw), kind: raw.Kind()})
+			l.entries.add(prereadEntry{start: estart, end: estart + len(raw), kind: raw.Kind()})
 			continue
 		}
 		clear(mem)
 		if err := m.readMembersInto(mem, dec, base, false); err != nil {
 			return member{}, err
 		}
-		from := len(l.members)
+		kept = kept[:0]
 		for k, v := range mem {
-			l.members = append(l.members, keyedMember{k, v})
+			kept = append(kept, keyedMember{k, v})
 		}
-		l.entries = append(l.entries, prereadEntry{start: estart, end: base + int(dec.InputOffset()), kind: '{', from: from, to: len(l.members)})
+		l.entries.add(prereadEntry{start: estart, end: base + int(dec.InputOffset()), kind: '{', members: l.members.add(kept...)})
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return member{}, m.jsonError(base, err)
@@ -113,17 +133,21 @@ func (m *Manifest) prereadList(dec *jsontext.Decoder, base, start int) (member, 
 // collect is collectTools on the entries read.
 func (pl *prereadList) collect(m *Manifest, l *toolList, ptr string) error {
 	mem := map[string]member{}
-	for i, e := range pl.entries {
-		if e.kind != '{' {
-			return m.errorAt(e.start, "tool %d is %s, not an object", i, aKind(e.kind))
-		}
-		// One map serves every tool: nothing keeps it.
-		clear(mem)
-		for _, km := range pl.members[e.from:e.to] {
-			mem[km.key] = km.member
-		}
-		if err := l.entry(ptr+"/"+strconv.Itoa(i), member{start: e.start, end: e.end, kind: '{'}, mem, slot{dash: -1}); err != nil {
-			return err
+	i := 0
+	for _, block := range pl.entries.all {
+		for _, e := range block {
+			if e.kind != '{' {
+				return m.errorAt(e.start, "tool %d is %s, not an object", i, aKind(e.kind))
+			}
+			// One map serves every tool: nothing keeps it.
+			clear(mem)
+			for _, km := range e.members {
+				mem[km.key] = km.member
+			}
+			if err := l.entry(ptr+"/"+strconv.Itoa(i), member{start: e.start, end: e.end, kind: '{'}, mem, slot{dash: -1}); err != nil {
+				return err
+			}
+			i++
 		}
 	}
 	return nil

@@ -62,6 +62,17 @@ func TestPrereadsLocateTheSame(t *testing.T) {
 		"twice.json":  []byte(`{"tools":[{"name":"a"}],"result":{"tools":[{"name":"b"}]},"id":1}`),
 		"bom.json":    []byte("\xEF\xBB\xBF" + `{"tools":[{"name":"a"}]}`),
 	}
+	// More tools than a block of kept entries holds.
+	var many strings.Builder
+	many.WriteString(`{"tools":[`)
+	for i := range 2*blockLen + 100 {
+		if i > 0 {
+			many.WriteString(",")
+		}
+		fmt.Fprintf(&many, `{"name":"t%d","inputSchema":{"type":"object"},"type":"x"}`, i)
+	}
+	many.WriteString("]}")
+	sources["many.json"] = []byte(many.String())
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
