@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -222,7 +221,7 @@ func (m *Manifest) loadJSON(base int) error {
 	body := m.Src[base:]
 	dec := newDecoder(body)
 	if prereading {
-		m.pre = &prereads{objects: map[int]map[string]member{}, lists: map[int]*prereadList{}}
+		m.pre = &prereads{objects: map[int]map[string]member{}, lists: map[int]*entryList{}}
 		defer func() { m.pre = nil }()
 	}
 	for {
@@ -399,39 +398,19 @@ func isPage(s Shape) bool { return s == ShapeJSONRPC || s == ShapeListResult }
 // collectTools walks the tools array spanning src[start:end] and reads each
 // entry into the list l.
 func (m *Manifest) collectTools(l *toolList, start, end int, ptr string) error {
-	if pl := m.pre.list(start); pl != nil {
-		return pl.collect(m, l, ptr)
-	}
-	// Other arrays (Gemini's declarations, a list within a tool) were
-	// validated when the document's members were read: read again, they
-	// need not be checked again.
-	r := rereader(m.Src[start:end])
-	defer r.release()
-	dec := r.Decoder
-	if _, err := dec.ReadToken(); err != nil {
-		return m.jsonError(start, err)
-	}
-	mem := map[string]member{}
-	for i := 0; dec.PeekKind() != ']'; i++ {
-		tstart := start + skipSpace(m.Src[start:end], int(dec.InputOffset()))
-		if dec.PeekKind() != '{' {
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return m.jsonError(start, err)
-			}
-			return m.errorAt(tstart, "tool %d is %s, not an object", i, aKind(raw.Kind()))
-		}
-		// One map serves every tool: nothing keeps it.
-		clear(mem)
-		if err := m.readMembersInto(mem, dec, start, false); err != nil {
-			return err
-		}
-		v := member{start: tstart, end: start + int(dec.InputOffset()), kind: '{'}
-		if err := l.entry(ptr+"/"+strconv.Itoa(i), v, mem, slot{dash: -1}); err != nil {
+	pl := m.pre.list(start)
+	if pl == nil {
+		// Other arrays (Gemini's declarations, a list within a tool) were
+		// validated when the document's members were read: read again,
+		// they need not be checked again.
+		r := rereader(m.Src[start:end])
+		defer r.release()
+		var err error
+		if pl, err = m.readEntries(r.Decoder, start); err != nil {
 			return err
 		}
 	}
-	return nil
+	return pl.collect(m, l, ptr)
 }
 
 func (m *Manifest) newTool(doc int, ptr string, start, end int, mem map[string]member) *Tool {

@@ -16,23 +16,23 @@ import (
 // where its value starts, and taken once.
 type prereads struct {
 	objects map[int]map[string]member
-	lists   map[int]*prereadList
+	lists   map[int]*entryList
 }
 
 // prereading is off only in tests, which compare what loading finds
 // with and without prereads.
 var prereading = true
 
-// prereadList is an array read entry by entry: each entry's span and kind,
+// entryList is an array read entry by entry: each entry's span and kind,
 // and for an object its members of shapeKeys. Both are kept in blocks that
 // are never copied: a list of ten thousand tools grown by append allocated
 // five times what it kept (a large slice grows by a quarter).
-type prereadList struct {
-	entries blocks[prereadEntry]
+type entryList struct {
+	entries blocks[listEntry]
 	members blocks[keyedMember]
 }
 
-type prereadEntry struct {
+type listEntry struct {
 	start, end int
 	kind       jsontext.Kind
 	members    []keyedMember
@@ -71,7 +71,7 @@ func (p *prereads) object(off int) map[string]member {
 }
 
 // list takes the entries read of the array starting at off, or nil.
-func (p *prereads) list(off int) *prereadList {
+func (p *prereads) list(off int) *entryList {
 	if p == nil {
 		return nil
 	}
@@ -91,38 +91,12 @@ func (m *Manifest) prereadObject(dec *jsontext.Decoder, base, start int) (member
 	return member{start: start, end: base + int(dec.InputOffset()), kind: '{'}, nil
 }
 
-// prereadList reads the array at start, which the decoder is before, entry
-// by entry, and keeps each entry's span and members.
+// prereadList reads the array at start, which the decoder is before, as
+// readEntries does, and keeps what it read for collectTools.
 func (m *Manifest) prereadList(dec *jsontext.Decoder, base, start int) (member, error) {
-	body := m.Src[base:]
-	if _, err := dec.ReadToken(); err != nil {
-		return member{}, m.jsonError(base, err)
-	}
-	l := &prereadList{}
-	mem := map[string]member{}
-	var kept []keyedMember
-	for dec.PeekKind() != ']' {
-		estart := base + skipSpace(body, int(dec.InputOffset()))
-		if dec.PeekKind() != '{' {
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return member{}, m.jsonError(base, err)
-			}
-			l.entries.add(prereadEntry{start: estart, end: estart + len(raw), kind: raw.Kind()})
-			continue
-		}
-		clear(mem)
-		if err := m.readMembersInto(mem, dec, base, false); err != nil {
-			return member{}, err
-		}
-		kept = kept[:0]
-		for k, v := range mem {
-			kept = append(kept, keyedMember{k, v})
-		}
-		l.entries.add(prereadEntry{start: estart, end: base + int(dec.InputOffset()), kind: '{', members: l.members.add(kept...)})
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return member{}, m.jsonError(base, err)
+	l, err := m.readEntries(dec, base)
+	if err != nil {
+		return member{}, err
 	}
 	if m.pre != nil {
 		m.pre.lists[start] = l
@@ -130,8 +104,45 @@ func (m *Manifest) prereadList(dec *jsontext.Decoder, base, start int) (member, 
 	return member{start: start, end: base + int(dec.InputOffset()), kind: '['}, nil
 }
 
-// collect is collectTools on the entries read.
-func (pl *prereadList) collect(m *Manifest, l *toolList, ptr string) error {
+// readEntries reads the array the decoder is before, entry by entry, into
+// each entry's span and kind and, for an object, its members of shapeKeys.
+// Base is the offset in Src where the decoder's input starts.
+func (m *Manifest) readEntries(dec *jsontext.Decoder, base int) (*entryList, error) {
+	body := m.Src[base:]
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, m.jsonError(base, err)
+	}
+	l := &entryList{}
+	mem := map[string]member{}
+	var kept []keyedMember
+	for dec.PeekKind() != ']' {
+		estart := base + skipSpace(body, int(dec.InputOffset()))
+		if dec.PeekKind() != '{' {
+			raw, err := dec.ReadValue()
+			if err != nil {
+				return nil, m.jsonError(base, err)
+			}
+			l.entries.add(listEntry{start: estart, end: estart + len(raw), kind: raw.Kind()})
+			continue
+		}
+		clear(mem)
+		if err := m.readMembersInto(mem, dec, base, false); err != nil {
+			return nil, err
+		}
+		kept = kept[:0]
+		for k, v := range mem {
+			kept = append(kept, keyedMember{k, v})
+		}
+		l.entries.add(listEntry{start: estart, end: base + int(dec.InputOffset()), kind: '{', members: l.members.add(kept...)})
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, m.jsonError(base, err)
+	}
+	return l, nil
+}
+
+// collect reads the entries into the list l as tools at ptr.
+func (pl *entryList) collect(m *Manifest, l *toolList, ptr string) error {
 	mem := map[string]member{}
 	i := 0
 	for _, block := range pl.entries.all {

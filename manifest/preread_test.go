@@ -33,7 +33,7 @@ func located(name string, src []byte) string {
 
 // locatedWithout is located with the validating pass keeping nothing, so
 // that the tools are located by reading their bytes again.
-func locatedWithout(t *testing.T, name string, src []byte) string {
+func locatedWithout(name string, src []byte) string {
 	prereading = false
 	defer func() { prereading = true }()
 	return located(name, src)
@@ -83,7 +83,7 @@ func TestPrereadsLocateTheSame(t *testing.T) {
 	compared, differ := 0, 0
 	check := func(name string, src []byte, what string) {
 		compared++
-		want := locatedWithout(t, name, src)
+		want := locatedWithout(name, src)
 		if got := located(name, src); got != want {
 			differ++
 			if differ <= 5 {
@@ -122,7 +122,7 @@ func FuzzPrereads(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if got, want := located("m.json", src), locatedWithout(t, "m.json", src); got != want {
+		if got, want := located("m.json", src), locatedWithout("m.json", src); got != want {
 			t.Fatalf("with prereads\n%s\nwithout\n%s", got, want)
 		}
 	})
