@@ -45,6 +45,17 @@ var inputs = struct {
 	paths map[string]string
 }{paths: map[string]string{}}
 
+// removeBenchFiles removes the inputs and the programs the benchmarks
+// wrote, once the tests are done: each run left its own directories (the
+// 50k-tool input alone is 82 MB) in the temporary directory.
+func removeBenchFiles() {
+	for _, dir := range []string{inputs.dir, builds.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+}
+
 // input writes src under name in a directory kept for the process, once.
 func input(b *testing.B, name string, src func() []byte) string {
 	b.Helper()
@@ -235,24 +246,35 @@ func BenchmarkPathology(b *testing.B) {
 // BenchmarkProcess runs mcplint in a process of its own, built as a release
 // is (.goreleaser.yaml: no cgo, -trimpath, -s -w), and reports its time
 // and then its peak resident set over the size of its input. "50" is the
-// pre-commit case: 50 tools end to end, start-up included.
+// pre-commit case: 50 tools end to end, start-up included. Two programs
+// that do nothing give the least it can take: "start/go", a Go program,
+// and "start/jsonschema", one that links the JSON Schema library mcplint
+// validates with, whose package initialisation compiles five metaschemas
+// (bench/libstart).
 func BenchmarkProcess(b *testing.B) {
 	bin := releaseBinary(b)
 	for _, c := range []struct {
 		name  string
 		tools int
 		args  []string
+		prog  []string // package and build flags; mcplint if empty
 	}{
-		{"version", 0, []string{"--version"}}, // start-up alone
-		{"lint/50", 50, []string{"lint", "FILE"}},
-		{"fix/50", 50, []string{"fix", "FILE"}},
-		{"lint/10k", 10000, []string{"lint", "FILE"}},
-		{"lint-json/10k", 10000, []string{"lint", "--format", "json", "FILE"}},
-		{"lint-all/10k", 10000, []string{"lint", "--select", "all", "FILE"}},
-		{"fix/10k", 10000, []string{"fix", "FILE"}},
-		{"convert-openai-strict/10k", 10000, []string{"convert", "--to", "openai", "--strict", "FILE"}},
+		{"start/go", 0, nil, []string{"../../bench/libstart", "-tags", "bare"}},
+		{"start/jsonschema", 0, nil, []string{"../../bench/libstart"}},
+		{"version", 0, []string{"--version"}, nil}, // mcplint's start-up alone
+		{"lint/50", 50, []string{"lint", "FILE"}, nil},
+		{"fix/50", 50, []string{"fix", "FILE"}, nil},
+		{"lint/10k", 10000, []string{"lint", "FILE"}, nil},
+		{"lint-json/10k", 10000, []string{"lint", "--format", "json", "FILE"}, nil},
+		{"lint-all/10k", 10000, []string{"lint", "--select", "all", "FILE"}, nil},
+		{"fix/10k", 10000, []string{"fix", "FILE"}, nil},
+		{"convert-openai-strict/10k", 10000, []string{"convert", "--to", "openai", "--strict", "FILE"}, nil},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			bin := bin
+			if c.prog != nil {
+				bin = released(b, c.prog[0], c.prog[1:]...)
+			}
 			args := c.args
 			var size int64
 			if c.tools > 0 {
@@ -310,29 +332,40 @@ func BenchmarkProcess(b *testing.B) {
 }
 
 // releaseBinary builds mcplint once per process as .goreleaser.yaml does.
-var releaseBinary = func() func(b *testing.B) string {
-	var (
-		once sync.Once
-		path string
-		err  error
-	)
-	return func(b *testing.B) string {
-		once.Do(func() {
-			dir, derr := os.MkdirTemp("", "mcplint-bench-bin-")
-			if derr != nil {
-				err = derr
-				return
-			}
-			path = filepath.Join(dir, "mcplint")
-			cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", path, ".")
-			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-			if out, berr := cmd.CombinedOutput(); berr != nil {
-				err = fmt.Errorf("go build: %v\n%s", berr, out)
-			}
-		})
+func releaseBinary(b *testing.B) string { return released(b, ".") }
+
+// builds are the programs built so far, by package and build flags.
+var builds = struct {
+	sync.Mutex
+	dir   string
+	paths map[string]string
+}{paths: map[string]string{}}
+
+// released builds the package at pkg (relative to this one), with the
+// extra go build flags, once per process, as .goreleaser.yaml builds
+// mcplint: no cgo, -trimpath, -s -w.
+func released(b *testing.B, pkg string, flags ...string) string {
+	b.Helper()
+	builds.Lock()
+	defer builds.Unlock()
+	key := strings.Join(append([]string{pkg}, flags...), " ")
+	if p, ok := builds.paths[key]; ok {
+		return p
+	}
+	if builds.dir == "" {
+		dir, err := os.MkdirTemp("", "mcplint-bench-bin-")
 		if err != nil {
 			b.Fatal(err)
 		}
-		return path
+		builds.dir = dir
 	}
-}()
+	path := filepath.Join(builds.dir, fmt.Sprint("bin", len(builds.paths)))
+	args := append([]string{"build", "-trimpath", "-ldflags=-s -w", "-o", path}, flags...)
+	cmd := exec.Command("go", append(args, pkg)...)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build %s: %v\n%s", key, err, out)
+	}
+	builds.paths[key] = path
+	return path
+}

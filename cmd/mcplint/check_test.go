@@ -26,7 +26,9 @@ const checkServerEnv = "MCPLINT_CHECK_TEST_SERVER"
 func TestMain(m *testing.M) {
 	switch os.Getenv(checkServerEnv) {
 	case "":
-		os.Exit(m.Run())
+		code := m.Run()
+		removeBenchFiles()
+		os.Exit(code)
 	case "cli":
 		// mcplint itself, for the tests that signal it.
 		var args []string

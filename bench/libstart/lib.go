@@ -1,0 +1,5 @@
+//go:build !bare
+
+package main
+
+import _ "github.com/santhosh-tekuri/jsonschema/v6"
