@@ -34,7 +34,17 @@ const maxRefChain = 32
 // whether that is acceptable. A schema that admits no object (a root "type":
 // "string", a boolean false, a $ref to a string schema) is an ErrNotObject
 // error; so is any value that is not a schema.
+//
+// s is never modified. A schema that needs no change comes back as s itself,
+// not a copy, so the result is to be read, not changed: most input schemas
+// already have an object root, and converting thousands of tools copied
+// each of them once here before the target's transform copied it again.
 func ObjectRoot(s any) (any, error) {
+	if m, ok := s.(map[string]any); ok && m["type"] == "object" && AdmitsObject(m, m) {
+		if _, hasRef := m["$ref"]; !hasRef {
+			return s, nil
+		}
+	}
 	return objectRoot(schema.Clone(s), 0)
 }
 

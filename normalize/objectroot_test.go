@@ -60,6 +60,7 @@ func TestObjectRoot(t *testing.T) {
 		{name: "false", in: `false`, notObject: true},
 		{name: "enum of strings", in: `{"enum": ["a", "b"]}`, notObject: true},
 		{name: "const string", in: `{"const": "a"}`, notObject: true},
+		{name: "object type with a string const", in: `{"type": "object", "const": "a"}`, notObject: true},
 		{name: "anyOf of scalars", in: `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, notObject: true},
 		{name: "allOf with a scalar branch", in: `{"allOf": [{"type": "string"}]}`, notObject: true},
 		{name: "ref to a string", in: `{"$ref": "#/$defs/S", "$defs": {"S": {"type": "string"}}}`, notObject: true},
@@ -98,6 +99,34 @@ func TestObjectRoot(t *testing.T) {
 				t.Errorf("result does not compile: %v", err)
 			}
 		})
+	}
+}
+
+// TestObjectRootShares checks that a schema needing no change comes back
+// as itself: converting copied every input schema here, once more than the
+// target's transform does.
+func TestObjectRootShares(t *testing.T) {
+	for _, in := range []string{
+		`{"type": "object"}`,
+		`{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
+	} {
+		v := jsonValue(t, in)
+		got, err := ObjectRoot(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameMap(got.(map[string]any), v.(map[string]any)) {
+			t.Errorf("ObjectRoot(%s) copied a schema it did not change", in)
+		}
+	}
+	// A change is made on a copy.
+	v := jsonValue(t, `{"properties": {}}`)
+	got, err := ObjectRoot(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sameMap(got.(map[string]any), v.(map[string]any)) {
+		t.Error("ObjectRoot changed its input's map")
 	}
 }
 
