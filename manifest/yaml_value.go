@@ -12,14 +12,12 @@ import (
 	"github.com/goccy/go-yaml/token"
 )
 
-// The YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1023-core-schema),
-// compiled when the first YAML source is read: a JSON run, the common one,
-// should not pay for them at start-up.
+// The number expressions of the YAML 1.2 core schema
+// (https://yaml.org/spec/1.2.2/#1023-core-schema; resolvePlain spells out
+// null and the booleans), compiled when the first YAML number is read: a
+// JSON run, the common one, should not pay for them at start-up.
 var yamlCore = sync.OnceValue(func() *coreSchema {
 	return &coreSchema{
-		null:  regexp.MustCompile(`^(null|Null|NULL|~|)$`),
-		true:  regexp.MustCompile(`^(true|True|TRUE)$`),
-		false: regexp.MustCompile(`^(false|False|FALSE)$`),
 		int:   regexp.MustCompile(`^[-+]?[0-9]+$`),
 		oct:   regexp.MustCompile(`^0o[0-7]+$`),
 		hex:   regexp.MustCompile(`^0x[0-9a-fA-F]+$`),
@@ -28,23 +26,32 @@ var yamlCore = sync.OnceValue(func() *coreSchema {
 	}
 })
 
-type coreSchema struct{ null, true, false, int, oct, hex, float, inf *regexp.Regexp }
+type coreSchema struct{ int, oct, hex, float, inf *regexp.Regexp }
 
 // errNotJSONNumber marks a plain .inf or .nan.
 type errNotJSONNumber struct{}
 
 func (errNotJSONNumber) Error() string { return "not a JSON number" }
 
-// resolvePlain gives the value of a plain scalar.
+// resolvePlain gives the value of a plain scalar. Null and the booleans
+// are a handful of spellings, compared as such; only a scalar that can start
+// a number is matched against the core schema's number expressions: the
+// expressions, tried on every key and string of a YAML manifest, were a
+// tenth of reading one.
 func resolvePlain(s string) (any, error) {
+	switch s {
+	case "", "null", "Null", "NULL", "~":
+		return nil, nil
+	case "true", "True", "TRUE":
+		return true, nil
+	case "false", "False", "FALSE":
+		return false, nil
+	}
+	if !strings.ContainsRune("0123456789+-.", rune(s[0])) {
+		return s, nil
+	}
 	c := yamlCore()
 	switch {
-	case c.null.MatchString(s):
-		return nil, nil
-	case c.true.MatchString(s):
-		return true, nil
-	case c.false.MatchString(s):
-		return false, nil
 	case c.oct.MatchString(s), c.hex.MatchString(s):
 		base := 8
 		if s[1] == 'x' {
