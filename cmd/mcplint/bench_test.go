@@ -38,45 +38,49 @@ var sizes = []struct {
 	tools int
 }{{"1k", 1000}, {"10k", 10000}, {"50k", 50000}}
 
-// inputs are the generated manifests, written once per process.
-var inputs = struct {
+// benchFiles are the files the benchmarks write, once per process, by
+// name: generated inputs and the programs they build. They share one
+// directory, removed when the tests end (removeBenchFiles): each run left
+// its own in the temporary directory, the 50k-tool input alone 82 MB.
+var benchFiles = struct {
 	sync.Mutex
 	dir   string
 	paths map[string]string
 }{paths: map[string]string{}}
 
-// removeBenchFiles removes the inputs and the programs the benchmarks
-// wrote, once the tests are done: each run left its own directories (the
-// 50k-tool input alone is 82 MB) in the temporary directory.
 func removeBenchFiles() {
-	for _, dir := range []string{inputs.dir, builds.dir} {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
+	if benchFiles.dir != "" {
+		os.RemoveAll(benchFiles.dir)
 	}
 }
 
-// input writes src under name in a directory kept for the process, once.
-func input(b *testing.B, name string, src func() []byte) string {
+// benchFile returns the path of the file name, made by write (which gets
+// the path) if this process has not made it yet.
+func benchFile(b *testing.B, name string, write func(path string) error) string {
 	b.Helper()
-	inputs.Lock()
-	defer inputs.Unlock()
-	if p, ok := inputs.paths[name]; ok {
+	benchFiles.Lock()
+	defer benchFiles.Unlock()
+	if p, ok := benchFiles.paths[name]; ok {
 		return p
 	}
-	if inputs.dir == "" {
+	if benchFiles.dir == "" {
 		dir, err := os.MkdirTemp("", "mcplint-bench-")
 		if err != nil {
 			b.Fatal(err)
 		}
-		inputs.dir = dir
+		benchFiles.dir = dir
 	}
-	p := filepath.Join(inputs.dir, name)
-	if err := os.WriteFile(p, src(), 0o644); err != nil {
+	p := filepath.Join(benchFiles.dir, name)
+	if err := write(p); err != nil {
 		b.Fatal(err)
 	}
-	inputs.paths[name] = p
+	benchFiles.paths[name] = p
 	return p
+}
+
+// input writes src under name, once.
+func input(b *testing.B, name string, src func() []byte) string {
+	return benchFile(b, name, func(p string) error { return os.WriteFile(p, src(), 0o644) })
 }
 
 func generated(b *testing.B, tools int) string {
@@ -334,38 +338,27 @@ func BenchmarkProcess(b *testing.B) {
 // releaseBinary builds mcplint once per process as .goreleaser.yaml does.
 func releaseBinary(b *testing.B) string { return released(b, ".") }
 
-// builds are the programs built so far, by package and build flags.
-var builds = struct {
-	sync.Mutex
-	dir   string
-	paths map[string]string
-}{paths: map[string]string{}}
-
 // released builds the package at pkg (relative to this one), with the
 // extra go build flags, once per process, as .goreleaser.yaml builds
 // mcplint: no cgo, -trimpath, -s -w.
 func released(b *testing.B, pkg string, flags ...string) string {
 	b.Helper()
-	builds.Lock()
-	defer builds.Unlock()
 	key := strings.Join(append([]string{pkg}, flags...), " ")
-	if p, ok := builds.paths[key]; ok {
-		return p
-	}
-	if builds.dir == "" {
-		dir, err := os.MkdirTemp("", "mcplint-bench-bin-")
-		if err != nil {
-			b.Fatal(err)
+	// The name keeps the key's letters, digits and dashes: a path's
+	// separators would put the file elsewhere.
+	name := "bin-" + strings.Map(func(r rune) rune {
+		if r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
 		}
-		builds.dir = dir
-	}
-	path := filepath.Join(builds.dir, fmt.Sprint("bin", len(builds.paths)))
-	args := append([]string{"build", "-trimpath", "-ldflags=-s -w", "-o", path}, flags...)
-	cmd := exec.Command("go", append(args, pkg)...)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build %s: %v\n%s", key, err, out)
-	}
-	builds.paths[key] = path
-	return path
+		return '_'
+	}, key)
+	return benchFile(b, name, func(path string) error {
+		args := append([]string{"build", "-trimpath", "-ldflags=-s -w", "-o", path}, flags...)
+		cmd := exec.Command("go", append(args, pkg)...)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go build %s: %v\n%s", key, err, out)
+		}
+		return nil
+	})
 }
