@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/mcplint/mcplint/schema"
@@ -35,21 +36,15 @@ const maxRefChain = 32
 // "string", a boolean false, a $ref to a string schema) is an ErrNotObject
 // error; so is any value that is not a schema.
 //
-// s is never modified. A schema that needs no change comes back as s itself,
-// not a copy, so the result is to be read, not changed: most input schemas
-// already have an object root, and converting thousands of tools copied
-// each of them once here before the target's transform copied it again.
+// s is never modified, and the result shares with s what it does not change
+// (all of it when nothing changes), so it is to be read, not changed: most
+// input schemas already have an object root, and converting thousands of
+// tools copied each of them here before the target's transform copied it
+// again.
 func ObjectRoot(s any) (any, error) {
-	if m, ok := s.(map[string]any); ok && m["type"] == "object" && AdmitsObject(m, m) {
-		if _, hasRef := m["$ref"]; !hasRef {
-			return s, nil
-		}
-	}
-	return objectRoot(schema.Clone(s), 0)
+	return objectRoot(s, 0)
 }
 
-// objectRoot is ObjectRoot on s itself, which it may change (only when it
-// succeeds).
 func objectRoot(s any, hops int) (any, error) {
 	switch v := s.(type) {
 	case nil:
@@ -81,14 +76,22 @@ func objectRootMap(m map[string]any, hops int) (any, error) {
 	if t, ok := m["type"].(string); ok && t != "object" && strings.EqualFold(t, "object") {
 		// "Object" is no type name at all, so no validator accepted the
 		// schema as it was; the lower-case spelling is plainly what was meant.
-		m["type"] = "object"
-		return m, nil
+		return objectTyped(m), nil
 	}
 	if !AdmitsObject(m, m) {
 		return nil, fmt.Errorf("%s: %w", describeNonObject(m, m), ErrNotObject)
 	}
-	m["type"] = "object"
-	return m, nil
+	if m["type"] == "object" {
+		return m, nil
+	}
+	return objectTyped(m), nil
+}
+
+// objectTyped is m with "type": "object", in a copy of its root only.
+func objectTyped(m map[string]any) map[string]any {
+	out := maps.Clone(m)
+	out["type"] = "object"
+	return out
 }
 
 // AdmitsObject reports whether schema s, found in the document root, might
