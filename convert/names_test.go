@@ -60,3 +60,23 @@ func TestRename(t *testing.T) {
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// TestWarningString: a warning names its tool quoted as Go quotes it (or by
+// index when it has no name), then its pointer when it has one; a summary
+// over several tools is its message alone.
+func TestWarningString(t *testing.T) {
+	for _, c := range []struct {
+		w    Warning
+		want string
+	}{
+		{Warning{Tool: "files.read", Index: 0, Pointer: "/name", Message: "renamed"}, `tool "files.read" /name: renamed`},
+		{Warning{Tool: "a \"b\"\n", Index: 2, Message: "m"}, `tool "a \"b\"\n": m`},
+		{Warning{Index: 7, Pointer: "/inputSchema", Message: "m"}, `tool 7 /inputSchema: m`},
+		{Warning{Index: 7, Message: "m"}, `tool 7: m`},
+		{Warning{Tool: "x", Index: 0, Pointer: "/title", Message: "dropped from 2 tools", Tools: []string{"x", "y"}}, `dropped from 2 tools`},
+	} {
+		if got := c.w.String(); got != c.want {
+			t.Errorf("%+v: got %s, want %s", c.w, got, c.want)
+		}
+	}
+}

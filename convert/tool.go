@@ -1,6 +1,6 @@
 package convert
 
-import "fmt"
+import "strconv"
 
 // Tool is a tool in MCP's terms, the form every conversion passes through.
 // Schemas are decoded JSON values (map[string]any, []any, json.Number,
@@ -52,12 +52,14 @@ func (w Warning) String() string {
 	if len(w.Tools) > 0 {
 		return w.Message // a summary names its tools
 	}
-	name := fmt.Sprintf("tool %q", w.Tool)
+	// Concatenated: a conversion of thousands of tools says tens of
+	// thousands, and formatting each took a twentieth of its time.
+	name := "tool " + strconv.Quote(w.Tool)
 	if w.Tool == "" {
-		name = fmt.Sprintf("tool %d", w.Index)
+		name = "tool " + strconv.Itoa(w.Index)
 	}
 	if w.Pointer == "" {
-		return fmt.Sprintf("%s: %s", name, w.Message)
+		return name + ": " + w.Message
 	}
-	return fmt.Sprintf("%s %s: %s", name, w.Pointer, w.Message)
+	return name + " " + w.Pointer + ": " + w.Message
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -119,34 +120,23 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	} else if _, err := e.stdout.Write(out); err != nil {
 		return err
 	}
-	var lines []placedLine
+	var skipped []placedLine
 	for _, sk := range m.Skipped {
 		what := "a provider tool"
 		if sk.Type != "" {
 			what = fmt.Sprintf("the provider tool %q", sk.Type)
 		}
-		lines = append(lines, placedLine{m.Position(sk.Offset), "warning", fmt.Sprintf("%s %s: not a function, so there is nothing to convert; dropped", what, sk.Pointer)})
+		skipped = append(skipped, reportLine(m.Path, m.Position(sk.Offset), "warning", fmt.Sprintf("%s %s: not a function, so there is nothing to convert; dropped", what, sk.Pointer)))
 	}
-	refused := false
-	for i, pos := range warningPositions(m, warns) {
-		w := warns[i]
-		severity := "warning"
-		if w.Refused {
-			severity, refused = "error", true
-		}
-		lines = append(lines, placedLine{pos, severity, w.String()})
-	}
+	warned, refused := warningLines(m, warns)
+	lines := slices.Concat(skipped, warned)
 	// In source order, so that the report reads along the file.
-	slices.SortStableFunc(lines, func(a, b placedLine) int { return a.pos.Offset - b.pos.Offset })
+	slices.SortStableFunc(lines, func(a, b placedLine) int { return a.off - b.off })
 	// Buffered: a conversion of thousands of tools says tens of thousands
 	// of lines, and a write each took a fifth of its time.
 	w := bufio.NewWriter(e.stderr)
 	for _, l := range lines {
-		if l.pos.Line == 0 {
-			fmt.Fprintf(w, "%s: %s: %s\n", m.Path, l.severity, l.text)
-		} else {
-			fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", m.Path, l.pos.Line, l.pos.Column, l.severity, l.text)
-		}
+		w.Write(l.text)
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -157,11 +147,11 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	return nil
 }
 
-// placedLine is one line of convert's report.
+// placedLine is one line of convert's report, whole, with the offset in
+// the source it is sorted by (0 when it has no place).
 type placedLine struct {
-	pos      manifest.Position
-	severity string
-	text     string
+	off  int
+	text []byte
 }
 
 // convertOptions reads --to and the flags that tune it.
@@ -198,19 +188,51 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 	return o, target, nil
 }
 
-// warningPositions places the warnings, in their order, each at its
-// tool's pointer (the zero Position when there is no such tool): the
-// places of one tool's warnings are found in one reading of the tool, and
-// tools are read on every CPU (thousands of tools warn tens of thousands
-// of times).
-func warningPositions(m *manifest.Manifest, warns []convert.Warning) []manifest.Position {
+// reportLine is the line FILE:LINE:COL: SEVERITY: TEXT, or FILE: SEVERITY:
+// TEXT for the zero Position. It is built by hand: formatting tens of
+// thousands of them with fmt took a twentieth of a strict conversion.
+func reportLine(path string, pos manifest.Position, severity, text string) placedLine {
+	b := make([]byte, 0, len(path)+len(severity)+len(text)+28)
+	b = append(b, path...)
+	if pos.Line != 0 {
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(pos.Line), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(pos.Column), 10)
+	}
+	b = append(b, ": "...)
+	b = append(b, severity...)
+	b = append(b, ": "...)
+	b = append(b, text...)
+	b = append(b, '\n')
+	return placedLine{pos.Offset, b}
+}
+
+// warningLines are the report's lines for the warnings, in their order,
+// each placed at its tool's pointer (unplaced when there is no such tool),
+// and whether one is a refusal (an error). The places of one tool's
+// warnings are found in one reading of the tool, and tools are read and
+// their lines written on every CPU: thousands of tools warn tens of
+// thousands of times.
+func warningLines(m *manifest.Manifest, warns []convert.Warning) ([]placedLine, bool) {
+	lines := make([]placedLine, len(warns))
+	refused := false
+	line := func(i int, pos manifest.Position) {
+		severity := "warning"
+		if warns[i].Refused {
+			severity = "error"
+		}
+		lines[i] = reportLine(m.Path, pos, severity, warns[i].String())
+	}
 	byTool := make([][]int, len(m.Tools))
 	for i, w := range warns {
+		refused = refused || w.Refused
 		if w.Index >= 0 && w.Index < len(m.Tools) {
 			byTool[w.Index] = append(byTool[w.Index], i)
+		} else {
+			line(i, manifest.Position{})
 		}
 	}
-	at := make([]manifest.Position, len(warns))
 	par.ForEach(len(byTool), func(ti int) {
 		idx := byTool[ti]
 		if len(idx) == 0 {
@@ -221,10 +243,10 @@ func warningPositions(m *manifest.Manifest, warns []convert.Warning) []manifest.
 			ptrs[j] = warns[i].Pointer
 		}
 		for j, pl := range m.Tools[ti].Places(ptrs) {
-			at[idx[j]] = m.Position(pl.Offset())
+			line(idx[j], m.Position(pl.Offset()))
 		}
 	})
-	return at
+	return lines, refused
 }
 
 // placed is FILE:LINE:COL of a pointer relative to tool index, or FILE

@@ -295,3 +295,17 @@ func TestConvertRefused(t *testing.T) {
 		t.Errorf("--gemini-json-schema: %+v", r)
 	}
 }
+
+// TestReportLine: convert's report lines read FILE:LINE:COL: SEVERITY:
+// TEXT, and FILE: SEVERITY: TEXT for what has no place in the file; they
+// sort by the offset of their place.
+func TestReportLine(t *testing.T) {
+	l := reportLine("dir/tools.json", manifest.Position{Offset: 1234, Line: 56, Column: 7}, "error", "tool \"x\" /name: refused")
+	if got, want := string(l.text), "dir/tools.json:56:7: error: tool \"x\" /name: refused\n"; got != want || l.off != 1234 {
+		t.Errorf("placed: got %q at %d, want %q at 1234", got, l.off, want)
+	}
+	l = reportLine("<stdin>", manifest.Position{}, "warning", "w")
+	if got, want := string(l.text), "<stdin>: warning: w\n"; got != want || l.off != 0 {
+		t.Errorf("unplaced: got %q at %d, want %q at 0", got, l.off, want)
+	}
+}
