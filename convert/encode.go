@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/internal/par"
 	"github.com/mcplint/mcplint/schema"
@@ -28,80 +30,85 @@ func (o object) add(key string, v any) object {
 // (schema.SortedKeys), so output is stable and reads naturally.
 func encode(v any) ([]byte, error) {
 	var b bytes.Buffer
-	if err := encodeValue(&b, v, "", false, nil); err != nil {
+	if err := encodeValue(&b, v, 0, false, nil); err != nil {
 		return nil, err
 	}
 	b.WriteByte('\n')
 	return b.Bytes(), nil
 }
 
-// encodeValue writes v; names says v is a map of names to schemas (the
-// value of "properties" and the like), order is the member order of the
-// tool being written (see inOrder).
-func encodeValue(b *bytes.Buffer, v any, indent string, names bool, order map[string]int) error {
-	inner := indent + "  "
+// encodeValue writes v at depth levels of indentation; names says v is a
+// map of names to schemas (the value of "properties" and the like), order
+// is the member order of the tool being written (see inOrder).
+func encodeValue(b *bytes.Buffer, v any, depth int, names bool, order map[string]int) error {
 	switch x := v.(type) {
 	case inOrder:
-		return encodeValue(b, x.v, indent, false, x.order)
+		return encodeValue(b, x.v, depth, false, x.order)
 	case object:
 		if len(x) == 0 {
 			b.WriteString("{}")
 			return nil
 		}
-		b.WriteString("{\n")
+		b.WriteByte('{')
 		for i, m := range x {
-			if i > 0 {
-				b.WriteString(",\n")
-			}
-			b.WriteString(inner)
-			writeString(b, m.key)
-			b.WriteString(": ")
-			if err := encodeValue(b, m.value, inner, !names && nameMaps[m.key], order); err != nil {
+			if err := encodeMember(b, i, m.key, m.value, depth, names, order); err != nil {
 				return err
 			}
 		}
-		b.WriteString("\n" + indent + "}")
+		closeLine(b, depth, '}')
 	case map[string]any:
+		if len(x) == 0 {
+			b.WriteString("{}")
+			return nil
+		}
 		keys := schema.SortedKeys(x)
 		if names {
 			keys = sortNames(x, order)
 		}
-		o := make(object, 0, len(x))
-		for _, k := range keys {
-			o = o.add(k, x[k])
+		b.WriteByte('{')
+		for i, k := range keys {
+			if err := encodeMember(b, i, k, x[k], depth, names, order); err != nil {
+				return err
+			}
 		}
-		return encodeValue(b, o, indent, names, order)
+		closeLine(b, depth, '}')
 	case []any:
 		if len(x) == 0 {
 			b.WriteString("[]")
 			return nil
 		}
 		if len(x) >= parallelItems {
-			return encodeItems(b, x, indent, order)
+			return encodeItems(b, x, depth, order)
 		}
-		b.WriteString("[\n")
+		b.WriteByte('[')
 		for i, e := range x {
 			if i > 0 {
-				b.WriteString(",\n")
+				b.WriteByte(',')
 			}
-			b.WriteString(inner)
-			if err := encodeValue(b, e, inner, false, order); err != nil {
+			newLine(b, depth+1)
+			if err := encodeValue(b, e, depth+1, false, order); err != nil {
 				return err
 			}
 		}
-		b.WriteString("\n" + indent + "]")
+		closeLine(b, depth, ']')
 	case []object:
 		list := make([]any, len(x))
 		for i, o := range x {
 			list[i] = o
 		}
-		return encodeValue(b, list, indent, false, order)
+		return encodeValue(b, list, depth, false, order)
 	case string:
 		writeString(b, x)
 	case json.Number:
 		// Numbers keep their spelling; the loader checked it is JSON.
 		b.WriteString(string(x))
-	case bool, nil, int, float64:
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case nil:
+		b.WriteString("null")
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case float64:
 		out, err := json.Marshal(x)
 		if err != nil {
 			return err
@@ -113,6 +120,39 @@ func encodeValue(b *bytes.Buffer, v any, indent string, names bool, order map[st
 	return nil
 }
 
+// encodeMember writes the member i of an object at depth, after the "{"
+// or the member before it.
+func encodeMember(b *bytes.Buffer, i int, key string, v any, depth int, names bool, order map[string]int) error {
+	if i > 0 {
+		b.WriteByte(',')
+	}
+	newLine(b, depth+1)
+	writeString(b, key)
+	b.WriteString(": ")
+	return encodeValue(b, v, depth+1, !names && nameMaps[key], order)
+}
+
+// indentation is the start of every line of the output, two spaces a
+// level: a slice of it is written rather than a string built per value.
+var indentation = "\n" + strings.Repeat(" ", 2*64)
+
+// newLine ends a line and indents the next one to depth.
+func newLine(b *bytes.Buffer, depth int) {
+	n := 2 * depth
+	if n < len(indentation) {
+		b.WriteString(indentation[:1+n])
+		return
+	}
+	b.WriteString(indentation)
+	b.WriteString(strings.Repeat(" ", n-(len(indentation)-1)))
+}
+
+// closeLine ends a container with delim on a line of its own at depth.
+func closeLine(b *bytes.Buffer, depth int, delim byte) {
+	newLine(b, depth)
+	b.WriteByte(delim)
+}
+
 // parallelItems is the length from which a list's items are written side
 // by side (encodeItems): the list of a document's tools.
 const parallelItems = 256
@@ -122,17 +162,16 @@ const parallelItems = 256
 // writing ten thousand tools' schemas took a fifth of a conversion, on one
 // core. The items go a window at a time, so that the document is not held
 // twice.
-func encodeItems(b *bytes.Buffer, items []any, indent string, order map[string]int) error {
-	inner := indent + "  "
+func encodeItems(b *bytes.Buffer, items []any, depth int, order map[string]int) error {
 	window := min(len(items), parallelItems)
 	bufs := make([]bytes.Buffer, window)
 	errs := make([]error, window)
-	b.WriteString("[\n")
+	b.WriteByte('[')
 	for start := 0; start < len(items); start += window {
 		part := items[start:min(start+window, len(items))]
 		par.ForEach(len(part), func(i int) {
 			bufs[i].Reset()
-			errs[i] = encodeValue(&bufs[i], part[i], inner, false, order)
+			errs[i] = encodeValue(&bufs[i], part[i], depth+1, false, order)
 		})
 		if err := par.FirstError(errs[:len(part)]); err != nil {
 			return err
@@ -140,9 +179,9 @@ func encodeItems(b *bytes.Buffer, items []any, indent string, order map[string]i
 		written := 0
 		for i := range part {
 			if start+i > 0 {
-				b.WriteString(",\n")
+				b.WriteByte(',')
 			}
-			b.WriteString(inner)
+			newLine(b, depth+1)
 			b.Write(bufs[i].Bytes())
 			written += bufs[i].Len()
 		}
@@ -154,7 +193,7 @@ func encodeItems(b *bytes.Buffer, items []any, indent string, order map[string]i
 			b.Grow(written / len(part) * rest * 9 / 8)
 		}
 	}
-	b.WriteString("\n" + indent + "]")
+	closeLine(b, depth, ']')
 	return nil
 }
 

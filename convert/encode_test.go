@@ -12,8 +12,17 @@ import (
 // TestEncodeAsEncodingJSON: documents are written as encoding/json writes
 // them indented by two spaces without HTML escapes, whether a string takes
 // the plain path or the encoder, and whether a list is written on one
-// goroutine or on several (a list of parallelItems items or more).
+// goroutine or on several (a list of parallelItems items or more), and
+// however deep a value lies (indentation is cut from a fixed run of spaces
+// up to a depth, and made beyond it).
 func TestEncodeAsEncodingJSON(t *testing.T) {
+	deep := func(depth, i int) any {
+		var v any = []any{i, i%3 == 0}
+		for range depth {
+			v = map[string]any{"k": v}
+		}
+		return v
+	}
 	strs := []string{"", "plain text", `a "quote"`, `back\slash`, "new\nline", "tab\t", "<a&b>", "\u2028\u2029", "é ü", "\x7f", "\xff\xfe", "\x00", "emoji 🙂"}
 	for _, n := range []int{1, 3, parallelItems - 1, parallelItems, 3*parallelItems + 5} {
 		items := make([]any, n)
@@ -26,6 +35,8 @@ func TestEncodeAsEncodingJSON(t *testing.T) {
 				"d": i%2 == 0,
 				"e": []any{strs[(i+1)%len(strs)], nil, map[string]any{}},
 				"f": []any{},
+				"g": i,
+				"h": deep(60+i%10, i),
 			}
 		}
 		doc := map[string]any{"x": items}
