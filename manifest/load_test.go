@@ -719,9 +719,9 @@ func TestPointerTokens(t *testing.T) {
 	}
 }
 
-// TestPlacesMatchIndex checks that the two ways of finding a value agree:
-// the path scan behind Locate, Span and Places, and the whole-tool index
-// behind edits; pointers that lead nowhere are placed at their parent. All
+// TestPlacesMatchIndex checks that the ways of finding a value agree: the
+// path scan behind Locate, Span and Places, the span the loader keeps of a
+// JSON tool (Span of ""), and the whole-tool index behind edits; pointers that lead nowhere are placed at their parent. All
 // the pointers of a tool are placed in one call, and one at a time.
 func TestPlacesMatchIndex(t *testing.T) {
 	sources := []string{
@@ -729,6 +729,7 @@ func TestPlacesMatchIndex(t *testing.T) {
 		string(benchgen.Generate(benchgen.Options{Tools: 100, Seed: 4, Compact: true})),
 		"{\"tools\": [\r\n {\"name\" : \"a\" ,\"inputSchema\":{ \"properties\" : { \"a/b\" : { } , \"m~n\":[ 1 , [ ] , { \"\\u0078\": null } ] , \"\": 0 } } } ]}",
 		`{"name":"p","schema":{"$defs":{"x":{"enum":[[],[[]],{}]}}}}`,
+		"{\"tools\":[ {\"type\":\"function\",\"function\":{\"name\":\"f\",\"parameters\":{\"type\":\"object\"}}} ,\n\t{\"type\":\"function\",\"function\":{\"name\":\"g\"}}\t]}",
 	}
 	for i, src := range sources {
 		m, err := Load("s.json", []byte(src))
@@ -753,6 +754,9 @@ func TestPlacesMatchIndex(t *testing.T) {
 				}
 				if one := tool.Places([]string{ptr})[0]; one != want[j] {
 					t.Fatalf("source %d, tool %d, %q alone: placed at %+v, want %+v", i, tool.Index, ptr, one, want[j])
+				}
+				if start, end, ok := tool.Span(ptr); ok != want[j].Found || ok && (start != want[j].Start || end != want[j].End) {
+					t.Fatalf("source %d, tool %d, %q: spans %d to %d (%v), want %+v", i, tool.Index, ptr, start, end, ok, want[j])
 				}
 			}
 		}
