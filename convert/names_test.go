@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,6 +78,15 @@ func TestWarningString(t *testing.T) {
 	} {
 		if got := c.w.String(); got != c.want {
 			t.Errorf("%+v: got %s, want %s", c.w, got, c.want)
+		}
+	}
+}
+
+// TestQuoteAsStrconv: quoteName is strconv.Quote, on the plain path and off it.
+func TestQuoteAsStrconv(t *testing.T) {
+	for _, s := range []string{"", "files.read", "a b~", `a"b`, `a\b`, "tab\t", "\x7f", "é", "\u2028", "\xff", "🙂"} {
+		if got, want := quoteName(s), strconv.Quote(s); got != want {
+			t.Errorf("quoteName(%q) = %s, want %s", s, got, want)
 		}
 	}
 }

@@ -54,7 +54,7 @@ func (w Warning) String() string {
 	}
 	// Concatenated: a conversion of thousands of tools says tens of
 	// thousands, and formatting each took a twentieth of its time.
-	name := "tool " + strconv.Quote(w.Tool)
+	name := "tool " + quoteName(w.Tool)
 	if w.Tool == "" {
 		name = "tool " + strconv.Itoa(w.Index)
 	}
@@ -62,4 +62,13 @@ func (w Warning) String() string {
 		return name + ": " + w.Message
 	}
 	return name + " " + w.Pointer + ": " + w.Message
+}
+
+// quoteName is strconv.Quote, which reads a name rune by rune, with a path for
+// the names that need no escape (nearly all): those are only wrapped.
+func quoteName(s string) string {
+	if plainASCII(s) {
+		return `"` + s + `"`
+	}
+	return strconv.Quote(s)
 }
