@@ -189,11 +189,6 @@ func (t *Tool) Locate(rel string) Position {
 // Span returns the byte span of the value at a tool-relative pointer, and
 // whether it exists.
 func (t *Tool) Span(rel string) (start, end int, ok bool) {
-	if rel == "" && t.M.Format == JSON {
-		// The loader knows where a JSON tool is: reading it again to its
-		// end took a twentieth of preparing a conversion.
-		return t.start, t.end, true
-	}
 	p := t.Places([]string{rel})[0]
 	if !p.Found {
 		return 0, 0, false
@@ -230,7 +225,8 @@ func (t *Tool) Places(rels []string) []Place {
 }
 
 // placeJSON places pointers relative to the JSON value spanning
-// Src[start:end] into out, reading the value once along their paths.
+// Src[start:end] (as the loader found it) into out, reading the value once
+// along their paths.
 func (m *Manifest) placeJSON(start, end int, ptrs []string, out []Place) []Place {
 	if len(ptrs) == 0 {
 		return out
@@ -243,7 +239,18 @@ func (m *Manifest) placeJSON(start, end int, ptrs []string, out []Place) []Place
 		}
 		n.want = append(n.want, i)
 	}
-	s := &placeScan{src: m.Src[start:end], base: start, out: out, pending: len(ptrs)}
+	// The value itself is where the loader found it: reading it to its end
+	// again, for a finding about a whole tool or the span convert reads its
+	// member order from, took a twentieth of preparing a conversion.
+	for _, i := range root.want {
+		out[i] = Place{Key: -1, Start: start, End: end, Found: true}
+	}
+	pending := len(ptrs) - len(root.want)
+	root.want = nil
+	if pending == 0 {
+		return out
+	}
+	s := &placeScan{src: m.Src[start:end], base: start, out: out, pending: pending}
 	r := rereader(s.src)
 	defer r.release()
 	s.dec = r.Decoder

@@ -721,7 +721,8 @@ func TestPointerTokens(t *testing.T) {
 
 // TestPlacesMatchIndex checks that the ways of finding a value agree: the
 // path scan behind Locate, Span and Places, the span the loader keeps of a
-// JSON tool (Span of ""), and the whole-tool index behind edits; pointers that lead nowhere are placed at their parent. All
+// JSON tool (which places the pointer ""), and the whole-tool index behind
+// edits; pointers that lead nowhere are placed at their parent. All
 // the pointers of a tool are placed in one call, and one at a time.
 func TestPlacesMatchIndex(t *testing.T) {
 	sources := []string{
