@@ -188,18 +188,11 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 	return o, target, nil
 }
 
-// reportLine is the line FILE:LINE:COL: SEVERITY: TEXT, or FILE: SEVERITY:
-// TEXT for the zero Position. It is built by hand: formatting tens of
-// thousands of them with fmt took a twentieth of a strict conversion.
+// reportLine is the line PLACE: SEVERITY: TEXT (see appendPlace). It is
+// built by hand: formatting tens of thousands of them with fmt took a
+// twentieth of a strict conversion.
 func reportLine(path string, pos manifest.Position, severity, text string) placedLine {
-	b := make([]byte, 0, len(path)+len(severity)+len(text)+28)
-	b = append(b, path...)
-	if pos.Line != 0 {
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(pos.Line), 10)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(pos.Column), 10)
-	}
+	b := appendPlace(make([]byte, 0, len(path)+len(severity)+len(text)+28), path, pos)
 	b = append(b, ": "...)
 	b = append(b, severity...)
 	b = append(b, ": "...)
@@ -252,11 +245,20 @@ func warningLines(m *manifest.Manifest, warns []convert.Warning) ([]placedLine, 
 // placed is FILE:LINE:COL of a pointer relative to tool index, or FILE
 // when there is no such tool.
 func placed(m *manifest.Manifest, index int, ptr string) string {
-	pos := position(m, index, ptr)
+	return string(appendPlace(nil, m.Path, position(m, index, ptr)))
+}
+
+// appendPlace appends FILE:LINE:COL, or FILE alone for the zero Position
+// (nowhere in the file), to b.
+func appendPlace(b []byte, path string, pos manifest.Position) []byte {
+	b = append(b, path...)
 	if pos.Line == 0 {
-		return m.Path
+		return b
 	}
-	return fmt.Sprintf("%s:%d:%d", m.Path, pos.Line, pos.Column)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(pos.Line), 10)
+	b = append(b, ':')
+	return strconv.AppendInt(b, int64(pos.Column), 10)
 }
 
 // position locates a pointer relative to tool index in the source (its
