@@ -27,7 +27,10 @@ import (
 // with other work. Sizes go from 1,000 to 50,000 tools so that the time
 // per tool ("ns/tool") shows whether a command stays linear:
 //
-//	go test ./cmd/mcplint -run '^$' -bench 'Command/lint/10k' -benchtime 5x -count 6
+//	go test ./cmd/mcplint -run '^$' -bench 'Command/^lint$/^10k$' -benchtime 5x -count 6
+//
+// Each part of -bench matches anywhere in a name: without the anchors,
+// "lint" also runs lint-json, lint-sarif and lint-all.
 //
 // BenchmarkProcess runs the command in a process of its own, for what
 // only a process shows: start-up (50 tools end to end) and peak memory
