@@ -54,8 +54,10 @@ func (w Warning) String() string {
 	}
 	// Concatenated: a conversion of thousands of tools says tens of
 	// thousands, and formatting each took a twentieth of its time.
-	name := "tool " + quoteName(w.Tool)
-	if w.Tool == "" {
+	var name string
+	if w.Tool != "" {
+		name = "tool " + quoteName(w.Tool)
+	} else {
 		name = "tool " + strconv.Itoa(w.Index)
 	}
 	if w.Pointer == "" {
