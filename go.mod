@@ -1,4 +1,4 @@
-module github.com/mcplint/mcplint
+module github.com/mcpfit/mcplint
 
 go 1.26.0
 

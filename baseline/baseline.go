@@ -23,9 +23,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/mcplint/mcplint/atomicfile"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Version is the baseline file format's version.

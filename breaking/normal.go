@@ -3,10 +3,10 @@ package breaking
 import (
 	"regexp"
 
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // maxRefHops bounds the $ref chain followed at one node; a longer one is a

@@ -1,6 +1,6 @@
 package breaking
 
-import "github.com/mcplint/mcplint/lint"
+import "github.com/mcpfit/mcplint/lint"
 
 // Pack names. Every rule is in Pack; the changes that break nothing are also
 // in NonBreakingPack, so `--ignore non-breaking` keeps only the others.

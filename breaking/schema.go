@@ -8,9 +8,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // direction says which way a schema may change without breaking clients.

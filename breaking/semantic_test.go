@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // tolerant rewrites every numeric schema of every tool of a tools/list

@@ -10,7 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/mcplint/mcplint/live"
+	"github.com/mcpfit/mcplint/live"
 )
 
 // codexServer is a [mcp_servers.NAME] table of Codex's config.toml

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint/mcplint/live"
+	"github.com/mcpfit/mcplint/live"
 )
 
 // Config is a configuration file found, with the servers it configures.

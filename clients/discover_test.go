@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/live"
+	"github.com/mcpfit/mcplint/live"
 )
 
 func write(t *testing.T, path, content string) {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // tolerant is the schema integer-accepts-string's fix writes for

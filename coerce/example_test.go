@@ -7,7 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/coerce"
+	"github.com/mcpfit/mcplint/coerce"
 )
 
 // The example of the README and docs/library.md: a typed handler whose page

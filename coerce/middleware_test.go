@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/coerce"
+	"github.com/mcpfit/mcplint/coerce"
 )
 
 type countInput struct {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 const good = `# a project configuration

@@ -9,7 +9,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // LintConfig turns the file into the engine's configuration, checking rule

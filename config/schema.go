@@ -11,7 +11,7 @@ import (
 )
 
 // SchemaID is the $id of the configuration's JSON Schema.
-const SchemaID = "https://github.com/mcplint/mcplint/blob/main/config/mcplint.schema.json"
+const SchemaID = "https://github.com/mcpfit/mcplint/blob/main/config/mcplint.schema.json"
 
 // Schema returns the configuration's JSON Schema (draft 2020-12), generated
 // from Config by github.com/invopop/jsonschema, indented, ending with a

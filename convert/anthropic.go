@@ -1,6 +1,6 @@
 package convert
 
-import "github.com/mcplint/mcplint/normalize"
+import "github.com/mcpfit/mcplint/normalize"
 
 // ToAnthropic writes the tools as the "tools" member of a Messages API
 // request, {"tools": [{"name", "description", "input_schema"}]}

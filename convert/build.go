@@ -3,10 +3,10 @@ package convert
 import (
 	"slices"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/internal/par"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/internal/par"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/normalize"
 )
 
 // converted is one tool ready for a target: its name there and its input

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/internal/par"
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/internal/par"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // Targets are the formats To writes, in the order help texts list them.

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/par"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/internal/par"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // object is a JSON object whose members keep the order they are listed in,

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // FuzzConvert checks, for any manifest that loads, that every target

@@ -3,9 +3,9 @@ package convert
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/internal/par"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/internal/par"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // FromManifest reads every tool of m in MCP terms, whatever shape the

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 func load(t *testing.T, name, src string) []Tool {

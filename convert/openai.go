@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcpfit/mcplint/normalize"
 )
 
 // ToOpenAI writes the tools as the "tools" member of an OpenAI request, so

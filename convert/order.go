@@ -7,10 +7,10 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/mcplint/mcplint/internal/jsonscan"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/internal/jsonscan"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Decoded objects forget the order of their members, but the order of a

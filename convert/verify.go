@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/rules"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // A conversion is checked, after it is written, by the rules that protect

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // object is the expression of an object schema: a strict object for

@@ -7,7 +7,7 @@ import (
 	"regexp/syntax"
 	"strings"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // zodTypeKeywords maps the keywords that constrain one JSON type only to

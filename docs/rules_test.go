@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/report"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 func TestRulesPageIsCurrent(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Diagnostic is one finding.

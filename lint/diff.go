@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Diff returns the edits that turn old into new, the value at tool-relative

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // clashNaive is the rule editTree implements, edit against edit.

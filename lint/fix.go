@@ -7,8 +7,8 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // MaxFixRounds bounds the apply/re-lint loop. Each round applies every fix

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/mcplint/mcplint/consumer"
+	"github.com/mcpfit/mcplint/consumer"
 )
 
 // subjects knows, for the rules of a run, the subject each reports

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // checkOptions checks every option of the configuration against the rule

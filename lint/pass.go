@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Pass is one rule's view of one tool.

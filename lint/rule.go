@@ -20,7 +20,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/consumer"
+	"github.com/mcpfit/mcplint/consumer"
 )
 
 // Severity is how serious a finding is.

@@ -15,10 +15,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 func load(t *testing.T, src string) *manifest.Manifest {

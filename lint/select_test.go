@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // catalogue is a toy rule catalogue: r1 and r2 are in the default packs,

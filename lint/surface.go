@@ -3,7 +3,7 @@ package lint
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // SurfacePass is one rule's view of the rest of a server's surface: the

@@ -12,8 +12,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // ConfiguredServer is one server entry of an MCP client configuration file.

@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // TestStdioHostile: servers that misbehave on purpose fail with the cause

@@ -15,7 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/redact"
+	"github.com/mcpfit/mcplint/redact"
 )
 
 // recorder sends the configured headers and remembers what went wrong at

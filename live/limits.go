@@ -3,7 +3,7 @@ package live
 import (
 	"errors"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Limits bound what a server may make a check hold, so that a hostile or

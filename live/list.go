@@ -9,8 +9,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Server is what the server says it is.

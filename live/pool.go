@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // CheckOptions tune CheckAll.

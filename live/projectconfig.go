@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/mcplint/mcplint/config"
+	"github.com/mcpfit/mcplint/config"
 )
 
 // ProjectServers turns the "servers" of a project configuration

@@ -15,7 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/internal/english"
 )
 
 // maxNoise is how many non-protocol stdout lines are kept for messages.

@@ -7,8 +7,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // A server publishes more than tools. After the tool list, a listing asks

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/mcplint/mcplint/redact"
+	"github.com/mcpfit/mcplint/redact"
 )
 
 // Target describes how to reach a server.

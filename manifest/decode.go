@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/mcplint/mcplint/internal/jsonscan"
+	"github.com/mcpfit/mcplint/internal/jsonscan"
 )
 
 // decoder decodes a JSON value the loader has validated, straight from its

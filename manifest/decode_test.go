@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // TestDecoderAgrees checks the decoder of validated bytes against

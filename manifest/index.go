@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // node is one value of a tool in the source.

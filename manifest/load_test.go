@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // loadedTool is what a test expects of one located tool.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Value decodes the tool. Objects decode to map[string]any, arrays to []any,

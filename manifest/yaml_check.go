@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // unwrap separates a value's properties (anchor, tag) from its content.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // yamlEditor splices the edits of one tool of a YAML source.

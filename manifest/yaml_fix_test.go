@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // tidySchema is a rule for this test only: its fixes, built with lint.Diff

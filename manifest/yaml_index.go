@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // yamlIndexer builds one tool's index.

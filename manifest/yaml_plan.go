@@ -3,7 +3,7 @@ package manifest
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // A fix is applied whole or not at all, so the edits of one Apply that

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // yamlWriter spells values that edits insert into a YAML source.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcplinttest"
+	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
 // The example of docs/library.md, kept compiling and passing.

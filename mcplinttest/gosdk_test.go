@@ -8,8 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/mcplinttest"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
 // What an ordinary go-sdk server takes: integers, optional fields,

@@ -34,9 +34,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // TB is the part of testing.TB that Check uses.

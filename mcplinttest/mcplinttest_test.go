@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcplinttest"
+	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
 type input struct {

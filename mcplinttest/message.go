@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // failure words the findings for the author of the Go server: each names

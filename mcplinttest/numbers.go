@@ -12,8 +12,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/coerce"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/coerce"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // StringNumbers makes Check also call the tools whose input schema declares
@@ -107,7 +107,7 @@ func (c numberCall) compare(ctx context.Context, cs *mcp.ClientSession) (string,
 	}
 	nums, _ := json.Marshal(c.numbers)
 	strs, _ := json.Marshal(c.strings)
-	return fmt.Sprintf("tool %q declares the string form of its numbers but does not accept it: called with %s it answered %s; with %s it answered %s. Convert the strings before validating (a go-sdk server: server.AddReceivingMiddleware(coerce.Middleware()), package github.com/mcplint/mcplint/coerce)",
+	return fmt.Sprintf("tool %q declares the string form of its numbers but does not accept it: called with %s it answered %s; with %s it answered %s. Convert the strings before validating (a go-sdk server: server.AddReceivingMiddleware(coerce.Middleware()), package github.com/mcpfit/mcplint/coerce)",
 		c.tool, nums, first, strs, got), nil
 }
 

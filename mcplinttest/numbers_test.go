@@ -9,8 +9,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/coerce"
-	"github.com/mcplint/mcplint/mcplinttest"
+	"github.com/mcpfit/mcplint/coerce"
+	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
 type pageInput struct {

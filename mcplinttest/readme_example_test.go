@@ -10,8 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/coerce"
-	"github.com/mcplint/mcplint/mcplinttest"
+	"github.com/mcpfit/mcplint/coerce"
+	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
 // TestNumbersExample runs the README's Go example ("Go servers") as it is

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Draft2020 rewrites a schema that declares draft-04, draft-06, draft-07 or

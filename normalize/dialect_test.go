@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // dialectTable is testdata/dialect/cases.json: Draft2020's cases, and the

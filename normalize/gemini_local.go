@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // geminiAnnotation are the keywords that describe a value without

@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // annotations are the keywords that never affect validation. Beside a root

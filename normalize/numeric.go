@@ -3,7 +3,7 @@ package normalize
 import (
 	"math"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Form is the combinator IntegerTolerant joins the numeric schema and its

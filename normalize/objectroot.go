@@ -6,7 +6,7 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // ErrNotObject is returned (wrapped) by ObjectRoot for a schema that admits

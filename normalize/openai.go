@@ -1,7 +1,7 @@
 package normalize
 
 import (
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // OpenAIFunction returns s as OpenAI's function calling takes it without

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // OpenAIStrict returns s as OpenAI's strict mode (Structured Outputs) takes

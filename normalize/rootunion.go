@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // rootCombinatorKeywords are the keywords the Anthropic API ("input_schema

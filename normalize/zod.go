@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // A Zod leak is a Zod schema that reached the wire through JSON.stringify

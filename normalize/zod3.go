@@ -6,7 +6,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // zod3 rebuilds a serialised Zod 3 schema as zod-to-json-schema would

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // zod4 rebuilds a serialised Zod 4 schema as z.toJSONSchema (io "input")

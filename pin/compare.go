@@ -6,9 +6,9 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/breaking"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/breaking"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Change is one difference between a locked server and what it publishes

@@ -13,11 +13,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/report"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // The peers' files, npm packages pinned in testdata/npm (`make test`

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // WriteGitHub writes one GitHub Actions workflow command a diagnostic

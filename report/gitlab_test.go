@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcplint/mcplint/report"
+	"github.com/mcpfit/mcplint/report"
 )
 
 // TestGitLabCodeQuality checks the report against the fields GitLab

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // RuleMarkdown renders a rule's documentation as Markdown under a heading

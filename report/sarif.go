@@ -8,13 +8,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // RulesDocURL is the page that documents every rule, one anchor a rule
 // (docs/rules.md, generated from the rules' docs).
-const RulesDocURL = "https://github.com/mcplint/mcplint/blob/main/docs/rules.md"
+const RulesDocURL = "https://github.com/mcpfit/mcplint/blob/main/docs/rules.md"
 
 // HelpURI is the address of a rule's documentation.
 func HelpURI(id string) string { return RulesDocURL + "#" + id }
@@ -181,7 +181,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: "mcplint", Version: opt.Version,
-			InformationURI: "https://github.com/mcplint/mcplint",
+			InformationURI: "https://github.com/mcpfit/mcplint",
 			Rules:          []sarifRule{},
 		}},
 		Results:            []sarifResult{},

@@ -9,10 +9,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/report"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 type sarifRunDoc struct {

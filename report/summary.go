@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // File is one linted source and what was found in it. The manifest is the

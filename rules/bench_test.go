@@ -4,10 +4,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // The benchmarks run over one generated manifest of 10,000 tools (about

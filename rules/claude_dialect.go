@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // anthropic2020Error is the Anthropic API's refusal of an input_schema that

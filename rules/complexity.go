@@ -3,8 +3,8 @@ package rules
 import (
 	"math"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 var complexityRules = []*lint.Rule{SchemaComplexity}

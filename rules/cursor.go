@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 var cursorRules = []*lint.Rule{CursorNameLength, CursorToolCount}

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // FuzzFix lints any manifest with every rule and fixes it with unsafe fixes

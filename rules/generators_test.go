@@ -3,15 +3,15 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/invopop/jsonschema"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Some case inputs carry schemas exactly as real generators emit them. These

@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // liveRules concern what a running server does, not what a file says: they

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 var namingRules = []*lint.Rule{ToolNameValid, ToolNameUnique, DescriptionPresent}

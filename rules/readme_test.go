@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/consumer"
+	"github.com/mcpfit/mcplint/consumer"
 )
 
 // readmeBlock checks (or with -update rewrites) the README's text between

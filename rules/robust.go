@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 var robustRules = []*lint.Rule{IntegerAcceptsString}
@@ -60,7 +60,7 @@ the server-side half of the change, in this order:
     writes); Python with Pydantic: its default lax mode already converts
     "5" to 5, so FastMCP servers only need the schema; Go with the official
     SDK: server.AddReceivingMiddleware(coerce.Middleware()), from package
-    github.com/mcplint/mcplint/coerce, converts before the SDK validates
+    github.com/mcpfit/mcplint/coerce, converts before the SDK validates
     and unmarshals (a typed handler's int field does not unmarshal from
     "5", whatever the schema says), and mcplinttest.StringNumbers() checks
     from go test that the server keeps the promise;

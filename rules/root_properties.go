@@ -5,11 +5,11 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // RootPropertiesObject demands the root "properties" and "required" shapes

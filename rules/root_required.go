@@ -3,11 +3,11 @@ package rules
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/normalize"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // RequiredInProperties reports "required" names that no schema declares.

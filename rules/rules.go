@@ -23,9 +23,9 @@ package rules
 import (
 	"slices"
 
-	"github.com/mcplint/mcplint/breaking"
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/breaking"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // All is the catalogue, in the order `mcplint rules` lists it.

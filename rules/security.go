@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // SecurityPack is the pack of the rules that catch tools attacking the

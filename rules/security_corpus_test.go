@@ -7,8 +7,8 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 const corpusDir = "testdata/security-corpus"

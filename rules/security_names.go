@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // wellKnownTools are the tool names of common MCP servers, by server: the

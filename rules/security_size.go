@@ -12,11 +12,11 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/mcplint/mcplint/internal/jsonscan"
-	"github.com/mcplint/mcplint/internal/par"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/pointer"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/internal/jsonscan"
+	"github.com/mcpfit/mcplint/internal/par"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // ContextBudget reports tools and lists too large for the model's context.

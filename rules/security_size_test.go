@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // TestCompactSize holds the counted size to encoding/json's output.

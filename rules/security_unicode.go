@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // InvisibleCharacters reports text the user cannot see but the model reads.

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // specToolSchema compiles the Tool definition of one protocol version's

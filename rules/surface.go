@@ -9,9 +9,9 @@ import (
 
 	"github.com/yosida95/uritemplate/v3"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // surfaceRules check the rest of what a server publishes: its prompts,

@@ -1,9 +1,9 @@
 package rules
 
 import (
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // CapabilitiesMatch compares what a server declares with what it serves.

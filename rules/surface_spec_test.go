@@ -10,7 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // surfaceSamples are results with every member their definitions name, so

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 var validityRules = []*lint.Rule{SchemaValid, RefResolvable}

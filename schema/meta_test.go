@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/internal/benchgen"
 )
 
 // compileProblems is what a Checker must agree with.

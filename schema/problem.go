@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/pointer"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"

@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // RefKind classifies a $ref.

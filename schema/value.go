@@ -1,6 +1,6 @@
 package schema
 
-import "github.com/mcplint/mcplint/internal/english"
+import "github.com/mcpfit/mcplint/internal/english"
 
 // Types returns the types a schema names with "type" (a string or a list).
 func Types(s map[string]any) []string {

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // Keywords whose value is one subschema.

@@ -14,10 +14,10 @@
 #     the release archive for this runner and check it against the
 #     release's checksums.txt (mode release; Go is not needed);
 #   - another version (a commit SHA or a branch): go install
-#     github.com/mcplint/mcplint/cmd/mcplint@VERSION (mode module);
+#     github.com/mcpfit/mcplint/cmd/mcplint@VERSION (mode module);
 #   - no version and a ref that is not a release (a branch, a commit, or
 #     a local `uses: ./`): build the action's own source (mode source).
-# MCPLINT_RELEASES_URL replaces https://github.com/mcplint/mcplint/releases/download,
+# MCPLINT_RELEASES_URL replaces https://github.com/mcpfit/mcplint/releases/download,
 # for a mirror.
 set -euo pipefail
 
@@ -104,7 +104,7 @@ download() {
 	*) fail "no mcplint release for the runner architecture '${RUNNER_ARCH:-}'; set version to a commit to build from source" ;;
 	esac
 	local archive="mcplint_${MCPLINT_VERSION#v}_${os}_${arch}.${ext}"
-	local base="${MCPLINT_RELEASES_URL:-https://github.com/mcplint/mcplint/releases/download}/$MCPLINT_VERSION"
+	local base="${MCPLINT_RELEASES_URL:-https://github.com/mcpfit/mcplint/releases/download}/$MCPLINT_VERSION"
 	local tmp
 	tmp=$(mktemp -d "${RUNNER_TEMP:-/tmp}/mcplint.XXXXXX")
 	echo "downloading $base/$archive"
@@ -141,7 +141,7 @@ install() {
 		rm -f "$bin"
 		case $MCPLINT_MODE in
 		release) download ;;
-		module) GOBIN="$MCPLINT_BIN" go install "github.com/mcplint/mcplint/cmd/mcplint@$MCPLINT_VERSION" ;;
+		module) GOBIN="$MCPLINT_BIN" go install "github.com/mcpfit/mcplint/cmd/mcplint@$MCPLINT_VERSION" ;;
 		source)
 			# The toolchain cannot stamp a checkout without .git: the
 			# ref the action was used at is the best name of the build.

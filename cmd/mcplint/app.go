@@ -9,8 +9,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/report"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/report"
 )
 
 const rootDescription = `mcplint checks the tool definitions an MCP server publishes (its tools/list

@@ -17,7 +17,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/internal/benchgen"
 )
 
 // The benchmarks run the commands as a user does, on generated manifests

@@ -10,10 +10,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/breaking"
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/report"
+	"github.com/mcpfit/mcplint/breaking"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/report"
 )
 
 const breakingDescription = `Compares the tool list NEW ("-" or none: standard input) with the older

@@ -17,14 +17,14 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/pin"
-	"github.com/mcplint/mcplint/redact"
-	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pin"
+	"github.com/mcpfit/mcplint/redact"
+	"github.com/mcpfit/mcplint/report"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 const checkDescription = `Connects to a running MCP server as a client, lists its tools, prompts,

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // The interop tests check servers no one here wrote: the MCP reference

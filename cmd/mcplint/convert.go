@@ -11,10 +11,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/convert"
-	"github.com/mcplint/mcplint/internal/par"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/internal/par"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/normalize"
 )
 
 const convertDescription = `Reads the manifest FILE ("-" or no FILE: standard input), in any shape lint

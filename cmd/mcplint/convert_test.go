@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcplint/mcplint/convert"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 const convertTools = "testdata/convert/tools.json"

@@ -9,11 +9,11 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/clients"
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/redact"
-	"github.com/mcplint/mcplint/report"
+	"github.com/mcpfit/mcplint/clients"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/redact"
+	"github.com/mcpfit/mcplint/report"
 )
 
 // discoverTargets finds the client configurations of this user and project

@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the console examples of README.md and docs/*.md with what their commands print now (read every changed block before committing it)")

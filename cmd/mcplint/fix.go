@@ -15,10 +15,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/report"
+	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/report"
 )
 
 const fixDescription = `Applies the fixes of the selected rules, to a fixed point, and prints the

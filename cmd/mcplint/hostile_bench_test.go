@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // BenchmarkHostile plays the attacks of the hostile-input suite at full

@@ -24,8 +24,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/atomicfile"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // hostileServer runs the misbehaving stdio servers; ok is false for a

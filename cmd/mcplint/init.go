@@ -14,10 +14,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
-	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 const initDescription = `Writes a commented starter .mcplint.yaml in the current directory: the

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // paths returns the files named on the command line; none means standard

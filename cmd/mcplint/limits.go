@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // The flags that raise or lower the limits, by the limit they set. An

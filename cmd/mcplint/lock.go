@@ -12,10 +12,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/internal/english"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/live"
-	"github.com/mcplint/mcplint/pin"
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/pin"
 )
 
 const lockDescription = `Lists the servers named as for ` + "`mcplint check`" + ` (a command after --, --url,

@@ -14,12 +14,12 @@ import (
 
 	"github.com/mattn/go-colorable"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/redact"
-	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/rules"
-	"github.com/mcplint/mcplint/schema"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/redact"
+	"github.com/mcpfit/mcplint/report"
+	"github.com/mcpfit/mcplint/rules"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 func main() {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/internal/benchgen"
 )
 
 // TestSmallRunsDoNotCollect: linting fifty tools runs no collection

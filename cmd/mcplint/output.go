@@ -11,10 +11,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/atomicfile"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/redact"
-	"github.com/mcplint/mcplint/report"
+	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/redact"
+	"github.com/mcpfit/mcplint/report"
 )
 
 // reportFormats are the formats of a findings report.

@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/lint"
+	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // projectFlags are the flags that read the project's configuration file.

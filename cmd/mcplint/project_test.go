@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/config"
+	"github.com/mcpfit/mcplint/config"
 )
 
 // A manifest with a test-schema-type finding (safe fix) in two tools and a

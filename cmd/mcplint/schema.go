@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcplint/mcplint/config"
+	"github.com/mcpfit/mcplint/config"
 )
 
 func (e *env) schemaCommand() *cli.Command {

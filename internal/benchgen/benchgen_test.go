@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Write a manifest to a file for measuring the command by hand:

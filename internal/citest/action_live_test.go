@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 var testServer struct {

@@ -21,7 +21,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // goreleaser is the part of .goreleaser.yaml that names and builds what a

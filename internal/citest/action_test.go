@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,7 +70,7 @@ type runner struct {
 	ranUses                 []string
 
 	// What the runner would say: github.action_ref (the ref in
-	// `uses: mcplint/mcplint@REF`, "" for a local action), runner.os and
+	// `uses: mcpfit/mcplint@REF`, "" for a local action), runner.os and
 	// runner.arch. newRunner sets Linux and the machine's architecture.
 	actionRef, os, arch string
 	// env is added to every step's environment; path replaces $PATH.

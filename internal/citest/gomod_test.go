@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // goVersion compares Go versions ("1.26", "1.26.0", "1.25.3") by number;

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // TestPreCommitInstallPolicy runs scripts/install-pre-commit.sh, which make

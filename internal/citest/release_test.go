@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // TestReleaseNotes runs scripts/release-notes.sh, which the release
@@ -75,7 +75,7 @@ func TestDocsPinReleasedVersions(t *testing.T) {
 		t.Fatal("CHANGELOG.md's Releasing section names no first release")
 	}
 	known[string(first[1])] = true
-	pin := regexp.MustCompile(`mcplint/mcplint@([^\s"'` + "`" + `)]+)|cmd/mcplint@([^\s"'` + "`" + `]+)|rev: (\S+)`)
+	pin := regexp.MustCompile(`mcpfit/mcplint@([^\s"'` + "`" + `)]+)|cmd/mcplint@([^\s"'` + "`" + `]+)|rev: (\S+)`)
 	pins := 0
 	for _, doc := range []string{"README.md", "docs/ci.md"} {
 		src, err := os.ReadFile(filepath.Join(root, doc))

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // reportedAt says whether a finding of the tool concerns one of the places

@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // ajvRequest is one schema for ajv-compile.mjs.

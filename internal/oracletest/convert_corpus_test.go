@@ -13,12 +13,12 @@ import (
 
 	"github.com/goccy/go-yaml"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/convert"
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // corpusConversion is one target of the real-world corpus test, with the

@@ -9,9 +9,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcplint/mcplint/convert"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // conversion is one way of running convert.To.

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/normalize"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/normalize"
 )
 
 // dialectTable is the part of normalize/testdata/dialect/cases.json this

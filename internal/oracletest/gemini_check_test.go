@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/pointer"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // The Gemini checkers are written from Google's published function

@@ -10,10 +10,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/lint"
-	"github.com/mcplint/mcplint/manifest"
-	"github.com/mcplint/mcplint/rules"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 // subject is one manifest the oracles judge: a committed fixed.json (or

@@ -10,9 +10,9 @@ import (
 
 	"github.com/goccy/go-yaml"
 
-	"github.com/mcplint/mcplint/consumer"
-	"github.com/mcplint/mcplint/internal/testenv"
-	"github.com/mcplint/mcplint/manifest"
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // consumers are the consumer IDs every case gives a verdict for: the

@@ -12,7 +12,7 @@ import (
 	googleschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
 
-	"github.com/mcplint/mcplint/internal/testenv"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the generator cases' tools.json from the generators")
