@@ -11,7 +11,7 @@ import (
 
 // NPMFolders are the folders (relative to the repository root) whose npm
 // packages the tests run: `make test` installs each with `npm ci`.
-var NPMFolders = []string{"testdata/oracles", "report/testdata/npm", "live/testdata/reference-servers"}
+var NPMFolders = []string{"testdata/oracles", "report/testdata/npm", "live/testdata/reference-servers", "testdata/conformance"}
 
 // NPMInstalled says why the packages of folder (one of NPMFolders) cannot
 // run, or nil when node is on PATH and `npm ci` has installed them.
@@ -59,4 +59,18 @@ func Node(t testing.TB, script string, stdin []byte, args ...string) []byte {
 		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
 	}
 	return stdout.Bytes()
+}
+
+// Conformance returns the node binary (Node.js 22, which the suite needs)
+// and the entry script of the official MCP conformance suite installed in
+// testdata/conformance, skipping or failing t as NPM does when they are
+// missing. Node 22 comes from npm there, so the machine's node may be older.
+func Conformance(t testing.TB) (node, suite string) {
+	t.Helper()
+	dir := NPM(t, "testdata/conformance")
+	node = filepath.Join(dir, "node_modules", ".bin", "node")
+	if _, err := os.Stat(node); err != nil {
+		Missing(t, "Node.js 22 of testdata/conformance is missing (its package is for Linux on x64 only); `make test` installs it with npm ci")
+	}
+	return node, filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
 }
