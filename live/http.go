@@ -1,14 +1,17 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -29,6 +32,7 @@ type recorder struct {
 	mu       sync.Mutex
 	status   int    // first error status seen
 	method   string // its request's method
+	reason   string // what its body says, in one line ("" when nothing)
 	redirect string // where a redirect pointed
 	err      error  // first transport error
 	tooLarge *Error // a body or event passed the message size limit
@@ -54,6 +58,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if err == nil && resp.StatusCode >= 300 && r.status == 0 {
 		r.status, r.method = resp.StatusCode, req.Method
+		if resp.StatusCode >= 400 && resp.Body != nil {
+			r.reason = bodyReason(resp)
+		}
 		if loc := resp.Header.Get("Location"); resp.StatusCode < 400 && loc != "" {
 			if u, err := req.URL.Parse(loc); err == nil {
 				r.redirect = redact.URL(u.String())
@@ -65,7 +72,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (r *recorder) reset() {
 	r.mu.Lock()
-	r.status, r.method, r.redirect, r.err, r.tooLarge = 0, "", "", nil, nil
+	r.status, r.method, r.reason, r.redirect, r.err, r.tooLarge = 0, "", "", "", nil, nil
 	r.mu.Unlock()
 }
 
@@ -140,7 +147,12 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	}
 	if kind == "http" {
 		st := &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: maxEvent}
-		l, err := listOver(ctx, st, opts, "http")
+		// The initialize era's failure is explained, then forgotten, so
+		// that it is not taken for the cause of a later one.
+		l, err := listEras(ctx, st, opts, "http", func(ctx context.Context, err error) error {
+			defer rec.reset()
+			return rec.explain(ctx, t.URL, err)
+		}, nil)
 		if err == nil {
 			return l, nil
 		}
@@ -172,7 +184,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 // explain names the HTTP-level cause of a failed conversation.
 func (r *recorder) explain(ctx context.Context, endpoint string, err error) error {
 	r.mu.Lock()
-	status, method, redirect, terr, tooLarge := r.status, r.method, r.redirect, r.err, r.tooLarge
+	status, method, reason, redirect, terr, tooLarge := r.status, r.method, r.reason, r.redirect, r.err, r.tooLarge
 	r.mu.Unlock()
 	if tooLarge != nil {
 		return tooLarge
@@ -191,17 +203,25 @@ func (r *recorder) explain(ctx context.Context, endpoint string, err error) erro
 		}
 		return failf(KindRedirect, err, "%s redirected (HTTP %d) to %s; give the final URL with --url", where, status, to)
 	case status > 0:
-		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s", where, method, status, http.StatusText(status), statusHint(status))
+		said := ""
+		if reason != "" {
+			said = ": " + strconv.Quote(reason)
+		}
+		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s%s", where, method, status, http.StatusText(status), said, statusHint(status, len(r.header) > 0))
 	case terr != nil:
 		return transportError(where, terr)
 	}
 	return handshakeError(ctx, err)
 }
 
-func statusHint(status int) string {
+// statusHint says what to look at for an error status; withHeaders says
+// whether headers were sent (a credential to check, or none at all).
+func statusHint(status int, withHeaders bool) string {
 	switch {
-	case status == 401 || status == 403:
+	case (status == 401 || status == 403) && withHeaders:
 		return "; check the credentials passed with --header"
+	case status == 401:
+		return "; the server wants credentials: pass them with --header (for example 'Authorization: Bearer $TOKEN')"
 	case status == 404:
 		return "; check the endpoint path (often /mcp, or /sse for the legacy transport)"
 	case status >= 500:
@@ -236,4 +256,45 @@ func rootCause(err error) error {
 		return ue.Err
 	}
 	return err
+}
+
+// reasonSize bounds what is read of an error response's body for its
+// reason: the rest is left for the SDK.
+const reasonSize = 4 << 10
+
+// bodyReason reads the start of an error response's body and says in one
+// line what it gives as the reason: a JSON-RPC error's message, a JSON
+// object's "error" or "message", or the text itself. The body is put back
+// as it was for the SDK, which reads a JSON-RPC error from it.
+func bodyReason(resp *http.Response) string {
+	head := make([]byte, reasonSize)
+	n, _ := io.ReadFull(resp.Body, head)
+	head = head[:n]
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+	var doc struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+	}
+	if json.Unmarshal(head, &doc) == nil {
+		var rpc struct {
+			Message string `json:"message"`
+		}
+		var text string
+		switch {
+		case json.Unmarshal(doc.Error, &rpc) == nil && rpc.Message != "":
+			return oneLine(rpc.Message)
+		case json.Unmarshal(doc.Error, &text) == nil && text != "":
+			return oneLine(text)
+		case doc.Message != "":
+			return oneLine(doc.Message)
+		}
+		return ""
+	}
+	if strings.HasPrefix(strings.ToLower(resp.Header.Get("Content-Type")), "text/html") {
+		return "" // a page, not a reason
+	}
+	return oneLine(strings.ToValidUTF8(string(head), "?"))
 }

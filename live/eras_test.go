@@ -1,0 +1,163 @@
+package live
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpfit/mcplint/manifest"
+)
+
+// erasServer is a Streamable HTTP server of the 2026-07-28 era that, when
+// legacy is set, also answers initialize, with another tool list: what
+// clients of 2025-11-25 and older see differs from what modern ones see.
+// Without legacy it refuses initialize as a modern-only server should,
+// naming the versions it speaks.
+func erasServer(legacy bool) http.Handler {
+	tool := func(name string) map[string]any {
+		return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object"}}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				Meta map[string]any `json:"_meta"`
+			} `json:"params"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(body, &req)
+		if req.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		modern := req.Params.Meta["io.modelcontextprotocol/protocolVersion"] != nil
+		cache := func(m map[string]any) map[string]any {
+			m["resultType"], m["ttlMs"], m["cacheScope"] = "complete", 0, "public"
+			return m
+		}
+		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
+		status := http.StatusOK
+		switch {
+		case req.Method == "server/discover":
+			reply["result"] = cache(map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
+				"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "eras", "version": "1.0.0"}}})
+		case req.Method == "initialize" && legacy:
+			reply["result"] = map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{"tools": map[string]any{}},
+				"serverInfo": map[string]any{"name": "eras", "version": "1.0.0"}}
+		case req.Method == "initialize":
+			status = http.StatusBadRequest
+			reply["error"] = map[string]any{"code": -32600, "message": "initialize is not supported: this server speaks 2026-07-28 only"}
+		case req.Method == "tools/list" && modern:
+			reply["result"] = cache(map[string]any{"tools": []any{tool("search"), tool("fetch"), tool("summarize")}})
+		case req.Method == "tools/list":
+			reply["result"] = map[string]any{"tools": []any{tool("search")}}
+		default:
+			status = http.StatusNotFound
+			reply["error"] = map[string]any{"code": -32601, "message": "Method not found"}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		_ = json.NewEncoder(w).Encode(reply)
+	})
+}
+
+func toolNamesOf(l *Listing) []string {
+	var out []string
+	for _, t := range l.Manifest.Tools {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+// TestErasHTTP: a dual-era server is listed in both eras, each with what
+// its clients see; a modern-only one in its era, the refusal said.
+func TestErasHTTP(t *testing.T) {
+	srv := httptest.NewServer(erasServer(true))
+	defer srv.Close()
+	l, err := List(ctxT(t, 20*time.Second), Target{URL: srv.URL}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Server.Protocol != "2026-07-28" || l.Server.Handshake != manifest.MethodDiscover || l.Server.Name != "eras" {
+		t.Errorf("server %+v", l.Server)
+	}
+	if l.Legacy == nil {
+		t.Fatalf("no initialize era (%q)", l.LegacyRefused)
+	}
+	if s := l.Legacy.Server; s.Protocol != "2025-11-25" || s.Handshake != manifest.MethodInitialize || s.Transport != "http" {
+		t.Errorf("initialize era %+v", s)
+	}
+	if got := toolNamesOf(l); !slices.Equal(got, []string{"search", "fetch", "summarize"}) {
+		t.Errorf("2026-07-28 tools %q", got)
+	}
+	if got := toolNamesOf(l.Legacy); !slices.Equal(got, []string{"search"}) {
+		t.Errorf("2025-11-25 tools %q", got)
+	}
+	if len(l.Eras()) != 2 {
+		t.Errorf("%d eras", len(l.Eras()))
+	}
+
+	// --protocol: one era, the one asked for.
+	one, err := List(ctxT(t, 20*time.Second), Target{URL: srv.URL}, Options{Protocol: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Legacy != nil || one.Server.Protocol != "2025-11-25" || !slices.Equal(toolNamesOf(one), []string{"search"}) {
+		t.Errorf("--protocol 2025-11-25: %+v, %q", one.Server, toolNamesOf(one))
+	}
+
+	modern := httptest.NewServer(erasServer(false))
+	defer modern.Close()
+	m, err := List(ctxT(t, 20*time.Second), Target{URL: modern.URL}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Legacy != nil || !strings.Contains(m.LegacyRefused, "HTTP 400") || !strings.Contains(m.LegacyRefused, "speaks 2026-07-28 only") {
+		t.Errorf("modern-only: legacy %v, refused %q", m.Legacy, m.LegacyRefused)
+	}
+}
+
+// TestErasStdio: both eras of a stdio server are listed, on one process
+// when it serves both there, on a second one, as a client of the
+// initialize era would start, when it refuses initialize after
+// server/discover (the go-sdk server does).
+func TestErasStdio(t *testing.T) {
+	for _, c := range []struct {
+		mode           string
+		starts         int
+		modern, legacy []string
+	}{
+		{"dualera", 1, []string{"modern"}, []string{"legacy"}},
+		{"broken", 2, []string{"count", "read file", "send"}, []string{"count", "read file", "send"}},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			starts := t.TempDir() + "/starts"
+			l, err := List(ctxT(t, 20*time.Second), self(c.mode, "MCPLINT_LIVE_TEST_STARTS="+starts), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Legacy == nil {
+				t.Fatalf("no initialize era (%q)", l.LegacyRefused)
+			}
+			if l.Server.Handshake != manifest.MethodDiscover || l.Legacy.Server.Handshake != manifest.MethodInitialize || l.Legacy.Server.Protocol >= "2026-07-28" {
+				t.Errorf("eras %+v, %+v", l.Server, l.Legacy.Server)
+			}
+			if !slices.Equal(toolNamesOf(l), c.modern) || !slices.Equal(toolNamesOf(l.Legacy), c.legacy) {
+				t.Errorf("tools %q, then %q", toolNamesOf(l), toolNamesOf(l.Legacy))
+			}
+			if n := len(strings.Fields(readFile(t, starts))); n != c.starts {
+				t.Errorf("started %d processes, want %d", n, c.starts)
+			}
+		})
+	}
+}
