@@ -20,8 +20,11 @@ import (
 // naming the versions it speaks.
 func erasServer(legacy bool) http.Handler {
 	tool := func(name string) map[string]any {
-		return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object"}}
+		return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}}
 	}
+	// search takes an integer (integer-accepts-string, in both eras).
+	search := map[string]any{"name": "search", "description": "Searches.", "inputSchema": map[string]any{"type": "object",
+		"properties": map[string]any{"limit": map[string]any{"type": "integer"}}}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.WriteHeader(http.StatusMethodNotAllowed)
@@ -58,9 +61,10 @@ func erasServer(legacy bool) http.Handler {
 			status = http.StatusBadRequest
 			reply["error"] = map[string]any{"code": -32600, "message": "initialize is not supported: this server speaks 2026-07-28 only"}
 		case req.Method == "tools/list" && modern:
-			reply["result"] = cache(map[string]any{"tools": []any{tool("search"), tool("fetch"), tool("summarize")}})
+			reply["result"] = cache(map[string]any{"tools": []any{search, tool("fetch"), tool("summarize")}})
 		case req.Method == "tools/list":
-			reply["result"] = map[string]any{"tools": []any{tool("search")}}
+			// A name with a space (tool-name-valid), for these clients only.
+			reply["result"] = map[string]any{"tools": []any{search, tool("old search")}}
 		default:
 			status = http.StatusNotFound
 			reply["error"] = map[string]any{"code": -32601, "message": "Method not found"}
@@ -100,11 +104,20 @@ func TestErasHTTP(t *testing.T) {
 	if got := toolNamesOf(l); !slices.Equal(got, []string{"search", "fetch", "summarize"}) {
 		t.Errorf("2026-07-28 tools %q", got)
 	}
-	if got := toolNamesOf(l.Legacy); !slices.Equal(got, []string{"search"}) {
+	if got := toolNamesOf(l.Legacy); !slices.Equal(got, []string{"search", "old search"}) {
 		t.Errorf("2025-11-25 tools %q", got)
 	}
 	if len(l.Eras()) != 2 {
 		t.Errorf("%d eras", len(l.Eras()))
+	}
+	// A finding of both eras is one, naming both; one era's names it.
+	var got []string
+	for _, d := range check(t, l) {
+		got = append(got, d.Rule+" "+d.Tool+" "+strings.Join(d.Eras, ","))
+	}
+	want := []string{"integer-accepts-string search 2026-07-28,2025-11-25", "tool-name-valid old search 2025-11-25"}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings\n got %q\nwant %q", got, want)
 	}
 
 	// --protocol: one era, the one asked for.
@@ -112,7 +125,7 @@ func TestErasHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if one.Legacy != nil || one.Server.Protocol != "2025-11-25" || !slices.Equal(toolNamesOf(one), []string{"search"}) {
+	if one.Legacy != nil || one.Server.Protocol != "2025-11-25" || !slices.Equal(toolNamesOf(one), []string{"search", "old search"}) {
 		t.Errorf("--protocol 2025-11-25: %+v, %q", one.Server, toolNamesOf(one))
 	}
 
