@@ -61,6 +61,9 @@ type Listing struct {
 	// fixed the version, or when the server refused initialize
 	// (LegacyRefused says how).
 	Legacy *Listing
+	// Modern is, for the initialize era's listing of a dual-era server
+	// (the Legacy of another), that other listing; nil otherwise.
+	Modern *Listing
 	// LegacyRefused says, in a few words, how a server that negotiated
 	// 2026-07-28 or later answered initialize when it did not answer with
 	// a listing: "" otherwise.
@@ -152,7 +155,7 @@ func listEras(ctx context.Context, t mcp.Transport, opts Options, transport stri
 			l.LegacyRefused = "answered with " + legacy.Server.Protocol
 			return l, nil
 		}
-		l.Legacy = legacy
+		l.Legacy, legacy.Modern = legacy, l
 		return l, nil
 	}
 	e, ok := AsError(err)
@@ -469,4 +472,44 @@ func clip(s string) string {
 		return s[:200] + "…"
 	}
 	return s
+}
+
+// SameSurface reports whether two listings (the eras of a server) publish
+// the same tools, prompts, resources and resource templates, each the same
+// bytes under the same key, whatever their order and the results' other
+// members (the cache members only 2026-07-28 has).
+func SameSurface(a, b *Listing) bool {
+	return sameEntries(toolEntries(a.Manifest), toolEntries(b.Manifest)) &&
+		sameEntries(keyed(a.Manifest.Prompts), keyed(b.Manifest.Prompts)) &&
+		sameEntries(keyed(a.Manifest.Resources), keyed(b.Manifest.Resources)) &&
+		sameEntries(keyed(a.Manifest.Templates), keyed(b.Manifest.Templates))
+}
+
+func toolEntries(m *manifest.Manifest) map[string]string {
+	out := map[string]string{}
+	for _, t := range m.Tools {
+		raw, _ := t.Raw()
+		out[t.Name] = string(raw)
+	}
+	return out
+}
+
+func keyed(es []*manifest.Entry) map[string]string {
+	out := map[string]string{}
+	for _, e := range es {
+		out[e.Key] = string(e.Raw())
+	}
+	return out
+}
+
+func sameEntries(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }

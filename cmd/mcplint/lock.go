@@ -16,6 +16,7 @@ import (
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/pin"
+	"github.com/mcpfit/mcplint/report"
 )
 
 const lockDescription = `Lists the servers named as for ` + "`mcplint check`" + ` (a command after --, --url,
@@ -70,7 +71,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Nothing is linted: a lock pins what is published, good or bad.
-	results, single, err := e.runServers(ctx, cmd, "text", "", project, func(*live.Listing) (*lint.Linter, error) {
+	results, single, err := e.runServers(ctx, cmd, "text", "", "", project, func(*live.Listing) (*lint.Linter, error) {
 		return lint.New(nil, lint.Config{})
 	})
 	if err != nil || results == nil {
@@ -89,7 +90,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 		}
 		key := lockKey(r, single)
 		f.Servers[key] = s
-		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", key, surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
+		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", key, report.Counts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
 	}
 	if len(failed) > 0 {
 		return &serverFailures{msgs: append(failed, "nothing was written to "+path)}
