@@ -33,9 +33,11 @@ func TestMain(m *testing.M) {
 		os.Exit(code)
 	case "cli":
 		// mcplint itself, for the tests that signal it.
+		// The arguments are the variable's, then the command line's (the
+		// conformance suite appends the URL of its server).
 		var args []string
 		_ = json.Unmarshal([]byte(os.Getenv("MCPLINT_CHECK_TEST_ARGS")), &args)
-		os.Exit(process(append([]string{"mcplint"}, args...)))
+		os.Exit(process(append(append([]string{"mcplint"}, args...), os.Args[1:]...)))
 	case "hang":
 		_ = os.WriteFile(os.Getenv("MCPLINT_CHECK_TEST_PIDFILE"), []byte(strconv.Itoa(os.Getpid())), 0o644)
 		time.Sleep(time.Hour)
