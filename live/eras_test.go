@@ -16,8 +16,7 @@ import (
 // erasServer is a Streamable HTTP server of the 2026-07-28 era that, when
 // legacy is set, also answers initialize, with another tool list: what
 // clients of 2025-11-25 and older see differs from what modern ones see.
-// Without legacy it refuses initialize as a modern-only server should,
-// naming the versions it speaks.
+// Without legacy it refuses initialize, naming the versions it speaks.
 func erasServer(legacy bool) http.Handler {
 	tool := func(name string) map[string]any {
 		return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}}
@@ -58,8 +57,10 @@ func erasServer(legacy bool) http.Handler {
 			reply["result"] = map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{"tools": map[string]any{}},
 				"serverInfo": map[string]any{"name": "eras", "version": "1.0.0"}}
 		case req.Method == "initialize":
-			status = http.StatusBadRequest
-			reply["error"] = map[string]any{"code": -32600, "message": "initialize is not supported: this server speaks 2026-07-28 only"}
+			// As the conformance suite's modern servers answer it: not
+			// found, which is no wrong path.
+			status = http.StatusNotFound
+			reply["error"] = map[string]any{"code": -32601, "message": "initialize is not supported: this server speaks 2026-07-28 only"}
 		case req.Method == "tools/list" && modern:
 			reply["result"] = cache(map[string]any{"tools": []any{search, tool("fetch"), tool("summarize")}})
 		case req.Method == "tools/list":
@@ -135,7 +136,7 @@ func TestErasHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Legacy != nil || !strings.Contains(m.LegacyRefused, "HTTP 400") || !strings.Contains(m.LegacyRefused, "speaks 2026-07-28 only") {
+	if m.Legacy != nil || !strings.Contains(m.LegacyRefused, "HTTP 404") || !strings.Contains(m.LegacyRefused, "speaks 2026-07-28 only") || strings.Contains(m.LegacyRefused, "endpoint path") {
 		t.Errorf("modern-only: legacy %v, refused %q", m.Legacy, m.LegacyRefused)
 	}
 }

@@ -28,6 +28,9 @@ type recorder struct {
 	base   http.RoundTripper
 	header http.Header
 	limit  int64 // Limits.MessageSize
+	// answered: the endpoint has answered a whole conversation, so a 404
+	// is the method's or the era's, not a wrong path.
+	answered bool
 
 	mu       sync.Mutex
 	status   int    // first error status seen
@@ -151,6 +154,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		// that it is not taken for the cause of a later one.
 		l, err := listEras(ctx, st, opts, "http", func(ctx context.Context, err error) error {
 			defer rec.reset()
+			rec.answered = true // the first era was listed here
 			return rec.explain(ctx, t.URL, err)
 		}, nil)
 		if err == nil {
@@ -207,7 +211,11 @@ func (r *recorder) explain(ctx context.Context, endpoint string, err error) erro
 		if reason != "" {
 			said = ": " + strconv.Quote(reason)
 		}
-		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s%s", where, method, status, http.StatusText(status), said, statusHint(status, len(r.header) > 0))
+		hint := statusHint(status, len(r.header) > 0)
+		if status == 404 && r.answered {
+			hint = ""
+		}
+		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s%s", where, method, status, http.StatusText(status), said, hint)
 	case terr != nil:
 		return transportError(where, terr)
 	}
