@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,9 @@ type Server struct {
 	// InitializeRefused says how a server of the server/discover era
 	// answered initialize, when it did not answer it with a listing.
 	InitializeRefused string
+	// LiveOnly are the rules only a running server can break, whose
+	// findings say so: lint of a saved listing does not have them.
+	LiveOnly []string
 }
 
 // ServerEra is one era of a server: the version negotiated, the handshake
@@ -186,6 +190,9 @@ func (r *renderer) serverDiagnostic(d *lint.Diagnostic) {
 	}
 	if note := s.eraNote(d); note != "" {
 		put(w, margin, " ", eq, " ", note, "\n")
+	}
+	if slices.Contains(s.LiveOnly, d.Rule) {
+		put(w, margin, " ", eq, " ", "seen live only: what the server did, which a saved listing does not show", "\n")
 	}
 	if a := adviceFor(d, m); a != "" {
 		put(w, margin, " ", eq, " ", p.paint(p.hint, "in the server's code: "+a), "\n")

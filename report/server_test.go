@@ -124,6 +124,15 @@ func TestServerEras(t *testing.T) {
 	if n := srv.eraNote(&lint.Diagnostic{Eras: []string{"2026-07-28", "2025-11-25"}}); n != "" {
 		t.Errorf("note for both eras %q", n)
 	}
+	// A live-only rule's finding says so.
+	srv.LiveOnly = []string{"list-result-valid"}
+	var b bytes.Buffer
+	if err := WriteText(&b, []File{{Manifest: m, Diagnostics: []lint.Diagnostic{{Rule: "list-result-valid", Severity: lint.Error, ToolIndex: -1, File: "calc", Message: "no resultType"}}}}, TextOptions{Server: srv}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "= seen live only: what the server did") {
+		t.Errorf("live-only finding:\n%s", b.String())
+	}
 	one := &Server{Name: "calc", Transport: "http", Eras: srv.Eras[:1], InitializeRefused: "HTTP 400"}
 	if h := one.Header(); !strings.Contains(h, "clients of protocol 2025-11-25 and older (initialize) cannot use it: HTTP 400") {
 		t.Errorf("header %q", h)

@@ -437,7 +437,8 @@ func eraPath(save, protocol string) string {
 
 // serverText is what the text format says of a listed server.
 func serverText(l *live.Listing) *report.Server {
-	s := &report.Server{Name: l.Server.Name, Version: l.Server.Version, Transport: l.Server.Transport, InitializeRefused: l.LegacyRefused}
+	s := &report.Server{Name: l.Server.Name, Version: l.Server.Version, Transport: l.Server.Transport, InitializeRefused: l.LegacyRefused,
+		LiveOnly: []string{live.RuleListResultValid, live.RuleListOrderStable, live.RuleStdioStdoutClean}}
 	for _, era := range l.Eras() {
 		s.Eras = append(s.Eras, report.ServerEra{Protocol: era.Server.Protocol, Handshake: era.Server.Handshake, Manifest: era.Manifest})
 	}

@@ -132,8 +132,9 @@ type verdict struct {
 // sameVerdicts checks a server with --save, then lints each listing
 // saved, and holds the two to the same findings: for each era, the
 // findings check gives it are those lint gives its saved listing. flags
-// are check's and lint's (the selection).
-func sameVerdicts(t *testing.T, target []string, flags ...string) {
+// are check's and lint's (the selection). It returns the listings saved,
+// the negotiated era's first.
+func sameVerdicts(t *testing.T, target []string, flags ...string) []string {
 	t.Helper()
 	dir := t.TempDir()
 	save := filepath.Join(dir, "listing.jsonl")
@@ -183,6 +184,11 @@ func sameVerdicts(t *testing.T, target []string, flags ...string) {
 	if len(live.Eras) == 0 {
 		t.Errorf("no era in check's report:\n%s", r.stdout)
 	}
+	saved := []string{save}
+	for _, era := range live.Eras[min(1, len(live.Eras)):] {
+		saved = append(saved, eraPath(save, era.Protocol))
+	}
+	return saved
 }
 
 func TestCheckJSON(t *testing.T) {
