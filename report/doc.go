@@ -26,7 +26,11 @@
 //
 // The hint line appears only when the finding has a fix; an unsafe fix says
 // "unsafe fix available with --unsafe-fixes". Lines longer than a screen are
-// cut to a window around the column. The last line counts the findings:
+// cut to a window around the column. Unless TextOptions.ShowInfos, the
+// infos are summed up instead, one line per rule (infos.go). A running
+// server's findings (TextOptions.Server) name the server and the tool and
+// frame the tool pretty-printed (server.go). The last line counts the
+// findings:
 //
 //	1 error, 1 warning, 0 infos in 1 file (1 fixable)
 //

@@ -207,8 +207,12 @@ func fixNote(sum Summary) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d %s a fix that `mcplint fix` applies to a saved listing (mcplint check --save FILE, then mcplint fix FILE)",
-		n, english.Plural(n, "finding has", "findings have"))
+	unsafe := ""
+	if sum.UnsafeFixable > 0 {
+		unsafe = fmt.Sprintf(", %d of them with --unsafe-fixes", sum.UnsafeFixable)
+	}
+	return fmt.Sprintf("%d %s a fix for a saved listing: mcplint check --save FILE, then mcplint fix FILE%s",
+		n, english.Plural(n, "finding has", "findings have"), unsafe)
 }
 
 // writeServerEnd writes what follows a server's findings: the fix note.

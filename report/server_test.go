@@ -92,7 +92,7 @@ calc: prompt "sum up": error prompt-name-valid: prompt name "sum up" contains a 
 3 |   "description": "Sums."
 4 | }
 
-1 finding has a fix that ` + "`mcplint fix`" + ` applies to a saved listing (mcplint check --save FILE, then mcplint fix FILE)
+1 finding has a fix for a saved listing: mcplint check --save FILE, then mcplint fix FILE, 1 of them with --unsafe-fixes
 1 error, 1 warning, 0 infos in 1 file
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {
