@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"strings"
 	"testing"
 
@@ -214,5 +215,26 @@ func TestCode(t *testing.T) {
 func TestSARIFText(t *testing.T) {
 	if got := guard.SARIFText("see [x](https://evil.example)\x1b"); got != `see \[x\](https://evil.example)\x1b` {
 		t.Errorf("SARIFText = %q", got)
+	}
+}
+
+// BenchmarkWriter: a text report's worth of plain lines through a Writer,
+// the cost every text output now pays.
+func BenchmarkWriter(b *testing.B) {
+	line := []byte("tools.json:4:7: warning tool-name-valid: tool name \"read file\" contains a space; use only A-Z a-z 0-9 _ - .\n")
+	chunk := bytes.Repeat(line, 4096/len(line))
+	w := guard.NewWriter(io.Discard, false)
+	b.SetBytes(int64(len(chunk)))
+	for b.Loop() {
+		w.Write(chunk)
+	}
+}
+
+// BenchmarkText: a plain message, the common case, needs no copy.
+func BenchmarkText(b *testing.B) {
+	msg := "tool name \"read file\" contains a space; use only A-Z a-z 0-9 _ - ."
+	b.SetBytes(int64(len(msg)))
+	for b.Loop() {
+		_ = guard.Text(msg)
 	}
 }

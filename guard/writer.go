@@ -53,14 +53,27 @@ func NewWriter(w io.Writer, color bool) *Writer {
 // it writes as JSON escapes, so that the document decodes to the same
 // values.
 func NewJSONWriter(w io.Writer) *Writer {
-	return &Writer{w: w, syn: jsonSyntax, lineStart: true}
+	return &Writer{w: under(w), syn: jsonSyntax, lineStart: true}
 }
 
 // NewXMLWriter returns a Writer of an XML document to w: what it escapes it
 // writes as character references, so that the document reads back to the
 // same text.
 func NewXMLWriter(w io.Writer) *Writer {
-	return &Writer{w: w, syn: xmlSyntax, lineStart: true}
+	return &Writer{w: under(w), syn: xmlSyntax, lineStart: true}
+}
+
+// under is the writer under a text Writer: what a JSON or XML Writer
+// writes holds nothing a text Writer would change (no raw character it
+// escapes, no marker, no line starting with "::"), and a report of a
+// hundred thousand findings should not be read twice.
+func under(w io.Writer) io.Writer {
+	if g, ok := w.(*Writer); ok && g.syn == textSyntax {
+		if u, err := g.Unguarded(); err == nil {
+			return u
+		}
+	}
+	return w
 }
 
 // Write writes p, guarded. It returns len(p) unless the underlying writer
@@ -157,8 +170,12 @@ func (w *Writer) scan(data []byte, final bool) int {
 			w.lineStart = true
 			i++
 		case c == ' ' || c == '\t':
-			w.out = append(w.out, c)
-			i++
+			j := i + 1
+			for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+				j++
+			}
+			w.out = append(w.out, data[i:j]...)
+			i = j
 		case c == ':' && w.lineStart:
 			if i+1 == len(data) && !final {
 				return i
