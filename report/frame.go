@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // frameContext is how many lines a server finding's frame shows before
@@ -191,22 +193,12 @@ func splitPointer(ptr string) []string {
 	return parts
 }
 
-// clipLine cuts a line of the print to snippetWidth characters, and
-// replaces control characters (JSON escapes them; a stray one from a
-// decoder is no risk worth taking).
+// clipLine cuts a line of the print to snippetWidth characters and shows
+// it through guard.Text: JSON escapes control characters, not the format
+// characters (U+202E) a terminal or a reader is fooled by.
 func clipLine(s string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range s {
-		if n == snippetWidth {
-			b.WriteString("…")
-			break
-		}
-		if r < 0x20 && r != '\t' || r == 0x7f {
-			r = '?'
-		}
-		b.WriteRune(r)
-		n++
+	if utf8.RuneCountInString(s) > snippetWidth {
+		s = string([]rune(s)[:snippetWidth]) + "…"
 	}
-	return b.String()
+	return guard.Text(s)
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 )
@@ -107,7 +108,7 @@ func quotedNames(names []string) string {
 	}
 	parts := make([]string, len(shown))
 	for i, n := range shown {
-		parts[i] = strconv.Quote(n)
+		parts[i] = `"` + guard.Text(n) + `"`
 	}
 	s := strings.Join(parts, ", ")
 	if more := len(names) - len(shown); more > 0 {

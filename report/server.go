@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -50,26 +51,26 @@ type ServerEra struct {
 // Header is the text format's first lines about s: its name, the era
 // negotiated and what it listed, then a line on the other era.
 func (s *Server) Header() string {
-	name := oneLine(s.Name)
+	name := guard.Text(s.Name)
 	if name == "" {
 		name = "(unnamed server)"
 	}
 	if s.Version != "" {
-		name += " " + oneLine(s.Version)
+		name += " " + guard.Text(s.Version)
 	}
 	if len(s.Eras) == 0 {
 		return "server " + name + "\n"
 	}
 	first := s.Eras[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, "server %s, protocol %s over %s: %s\n", name, first.Protocol, s.Transport, Counts(first.Manifest))
+	fmt.Fprintf(&b, "server %s, protocol %s over %s: %s\n", name, guard.Text(first.Protocol), guard.Text(s.Transport), Counts(first.Manifest))
 	switch {
 	case len(s.Eras) > 1 && s.Same:
 		fmt.Fprintf(&b, "  the same for clients of protocol %s and older (%s)\n", s.Eras[1].Protocol, s.Eras[1].Handshake)
 	case len(s.Eras) > 1:
 		fmt.Fprintf(&b, "  clients of protocol %s and older (%s) see another list: %s; a finding that concerns one era only says so\n", s.Eras[1].Protocol, s.Eras[1].Handshake, Counts(s.Eras[1].Manifest))
 	case s.InitializeRefused != "":
-		fmt.Fprintf(&b, "  clients of protocol 2025-11-25 and older (initialize) cannot use it: %s\n", oneLine(s.InitializeRefused))
+		fmt.Fprintf(&b, "  clients of protocol 2025-11-25 and older (initialize) cannot use it: %s\n", guard.Text(s.InitializeRefused))
 	}
 	return b.String()
 }
@@ -126,7 +127,7 @@ func subject(m *manifest.Manifest, d *lint.Diagnostic) (what string, raw []byte,
 	}
 	if d.ToolIndex >= 0 && d.ToolIndex < len(m.Tools) {
 		t := m.Tools[d.ToolIndex]
-		what = "tool " + strconv.Quote(t.Name)
+		what = "tool \"" + guard.Text(t.Name) + "\""
 		if t.Name == "" {
 			what = "tool " + strconv.Itoa(t.Index)
 		}
@@ -147,7 +148,7 @@ func subject(m *manifest.Manifest, d *lint.Diagnostic) (what string, raw []byte,
 	if best == nil {
 		return "", nil, ""
 	}
-	return best.Describe(), best.Raw(), strings.TrimPrefix(d.Pointer, best.Pointer)
+	return guard.Text(best.Describe()), best.Raw(), strings.TrimPrefix(d.Pointer, best.Pointer)
 }
 
 // serverDiagnostic writes d as a server's author reads it.
@@ -155,23 +156,23 @@ func (r *renderer) serverDiagnostic(d *lint.Diagnostic) {
 	w, p, s := r.w, r.p, r.srv
 	m := s.manifestOf(d, r.f.Manifest)
 	what, raw, rel := subject(m, d)
-	head := oneLine(s.Label)
+	head := guard.Text(s.Label)
 	if head == "" {
-		head = oneLine(s.Name)
+		head = guard.Text(s.Name)
 	}
 	if head == "" {
-		head = oneLine(d.File)
+		head = guard.Text(d.File)
 	}
 	if what != "" {
 		head += ": " + what
 	}
-	put(w, p.paint(p.location, head), ": ", p.paint(p.sev(d.Severity), d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", d.Message, "\n")
+	put(w, p.paint(p.location, head), ": ", p.paint(p.sev(d.Severity), d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", guard.Text(d.Message), "\n")
 	fr := prettyFrame(raw, rel)
 	margin := strings.Repeat(" ", fr.width())
 	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
 	if raw != nil {
 		if rel != "" {
-			put(w, margin, p.paint(p.gutter, "--> "), oneLine(rel), "\n")
+			put(w, margin, p.paint(p.gutter, "--> "), guard.Text(rel), "\n")
 		}
 		put(w, margin, " ", bar, "\n")
 		for i, line := range fr.lines {
@@ -186,7 +187,7 @@ func (r *renderer) serverDiagnostic(d *lint.Diagnostic) {
 		put(w, margin, " ", eq, " ", note, "\n")
 	}
 	if len(d.Merged) > 0 {
-		put(w, margin, " ", eq, " also: ", strings.Join(d.Merged, ", "), "\n")
+		put(w, margin, " ", eq, " also: ", guard.Text(strings.Join(d.Merged, ", ")), "\n")
 	}
 	if note := s.eraNote(d); note != "" {
 		put(w, margin, " ", eq, " ", note, "\n")
@@ -220,14 +221,4 @@ func writeServerEnd(w io.Writer, p palette, sum Summary) {
 	if note := fixNote(sum); note != "" {
 		fmt.Fprintf(w, "%s\n", p.paint(p.hint, note))
 	}
-}
-
-// oneLine makes a stranger's text safe for one line of a terminal:
-// control characters are escaped.
-func oneLine(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029' }) {
-		return s
-	}
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
