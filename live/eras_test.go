@@ -175,3 +175,48 @@ func TestErasStdio(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusHint: the credentials hint names --header only when headers
+// were sent; without, a 401 says the server wants some.
+func TestStatusHint(t *testing.T) {
+	for _, c := range []struct {
+		status  int
+		headers bool
+		want    string
+	}{
+		{403, true, "check the credentials passed with --header"},
+		{403, false, ""},
+		{401, false, "the server wants credentials"},
+		{404, false, "check the endpoint path"},
+	} {
+		got := statusHint(c.status, c.headers)
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("statusHint(%d, %v) = %q, want %q", c.status, c.headers, got, c.want)
+		}
+	}
+	// A 403 with a reason in its body: the reason, and no hint about a
+	// header nobody passed.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, "Access is only allowed at localhost:39402\n")
+	}))
+	defer srv.Close()
+	_, err := List(ctxT(t, 10*time.Second), Target{URL: srv.URL, Transport: "http"}, Options{})
+	if err == nil || !strings.Contains(err.Error(), `HTTP 403 Forbidden: "Access is only allowed at localhost:39402"`) || strings.Contains(err.Error(), "--header") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// TestServerInfoOfDiscover: a server/discover result that names the
+// server in a "serverInfo" of its own, not in "_meta", is named all the
+// same.
+func TestServerInfoOfDiscover(t *testing.T) {
+	name, version := serverInfoOf([]byte(`{"supportedVersions":["2026-07-28"],"capabilities":{},"serverInfo":{"name":"sep-2164-empty-contents","version":"1.0.0"}}`))
+	if name != "sep-2164-empty-contents" || version != "1.0.0" {
+		t.Errorf("serverInfoOf = %q, %q", name, version)
+	}
+	if name, _ := serverInfoOf([]byte(`{"serverInfo":{"name":7}}`)); name != "" {
+		t.Errorf("a name that is no string: %q", name)
+	}
+}

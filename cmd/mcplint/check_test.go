@@ -44,6 +44,17 @@ func TestMain(m *testing.M) {
 	case "crash":
 		fmt.Fprintln(os.Stderr, "panic: cannot open database")
 		os.Exit(2)
+	case "prompts-only":
+		// A server of prompts alone: no tools capability.
+		srv := mcp.NewServer(&mcp.Implementation{Name: "prompt-server", Version: "1.0.0"}, nil)
+		srv.AddPrompt(&mcp.Prompt{Name: "summarize", Description: "Summarize the text."},
+			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+				return &mcp.GetPromptResult{}, nil
+			})
+		if err := srv.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "hostile-surface":
 		if err := poisonedServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)
@@ -508,4 +519,59 @@ func TestCheckSurfaceSecurity(t *testing.T) {
 	}
 	// lint of the saved surface finds the same, at the same places.
 	sameVerdicts(t, []string{serverEnvFlag("hostile-surface"), "--", os.Args[0], "-test.run=^$"}, "--extend-select=security")
+}
+
+// TestCheckWithoutTools: a server of prompts alone is checked, and clean
+// it exits 0; tools/list, which it does not declare, is not asked for.
+func TestCheckWithoutTools(t *testing.T) {
+	r := mcplint(t, runOpts{}, "check", "--format=json", serverEnvFlag("prompts-only"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	var doc struct {
+		Tools, Prompts []string
+		Diagnostics    []verdict
+		Eras           []struct{ Protocol, Handshake string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Tools) != 0 || !slices.Equal(doc.Prompts, []string{"summarize"}) || len(doc.Diagnostics) != 0 || len(doc.Eras) != 2 {
+		t.Errorf("report:\n%s", r.stdout)
+	}
+	r = mcplint(t, runOpts{}, "check", serverEnvFlag("prompts-only"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "server prompt-server 1.0.0, protocol 2026-07-28 over stdio: 0 tools, 1 prompt, 0 resources, 0 resource templates\n  the same for clients of protocol 2025-11-25 and older (initialize)\n") {
+		t.Errorf("output:\n%s", r.stdout)
+	}
+}
+
+// TestCheckProtocol: --protocol negotiates the version it names, alone,
+// and the header names what the server negotiated.
+func TestCheckProtocol(t *testing.T) {
+	r := mcplint(t, runOpts{}, "check", "--protocol=2025-06-18", "--fail-on=never", serverEnvFlag("ok"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "server cli-test-server 2.0.0, protocol 2025-06-18 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n\n") {
+		t.Errorf("output:\n%s", r.stdout)
+	}
+}
+
+// TestShowInfos: the text output sums up infos by rule unless asked for
+// them, or unless they decide the exit status; JSON keeps every one.
+func TestShowInfos(t *testing.T) {
+	const m = `{"tools": [{"name": "a", "description": "A.", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}, "m": {"type": "integer"}}}}]}`
+	path := writeTemp(t, "m.json", m)
+	r := mcplint(t, runOpts{}, "lint", "--select=integer-accepts-string", path)
+	r.want(t, 0)
+	if strings.Count(r.stdout, "\"n\" is an integer") != 0 || !strings.Contains(r.stdout, `info integer-accepts-string: 2 findings ("a")`) || !strings.Contains(r.stdout, "0 errors, 0 warnings, 2 infos") {
+		t.Errorf("summed up:\n%s", r.stdout)
+	}
+	for _, flags := range [][]string{{"--show-infos"}, {"--fail-on=info"}} {
+		r = mcplint(t, runOpts{}, append(append([]string{"lint", "--select=integer-accepts-string"}, flags...), path)...)
+		if !strings.Contains(r.stdout, `info integer-accepts-string: "n" is an integer`) || strings.Contains(r.stdout, "2 findings") {
+			t.Errorf("%v:\n%s", flags, r.stdout)
+		}
+	}
+	r = mcplint(t, runOpts{}, "lint", "--format=json", "--select=integer-accepts-string", path)
+	if strings.Count(r.stdout, `"rule": "integer-accepts-string"`) != 2 {
+		t.Errorf("json:\n%s", r.stdout)
+	}
 }
