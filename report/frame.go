@@ -97,67 +97,16 @@ func (p *printer) matches(path []string) bool {
 func (p *printer) value(tok json.Token, depth int, path []string) {
 	switch tok {
 	case json.Delim('{'):
-		p.cur.WriteByte('{')
-		if !p.dec.More() {
-			_, _ = p.dec.Token()
-			p.cur.WriteByte('}')
-			return
-		}
-		for first := true; p.dec.More(); first = false {
-			if !first {
-				p.cur.WriteByte(',')
-			}
-			p.newline()
-			p.indent(depth + 1)
+		p.members(depth, '{', '}', func(int) (string, string, bool) {
 			kt, err := p.dec.Token()
-			if err != nil {
-				return
-			}
 			key, _ := kt.(string)
-			sub := append(path[:len(path):len(path)], key)
 			quoted := quote(key)
-			if p.matches(sub) && len(sub) > p.best.depth {
-				p.best = mark{depth: len(sub), line: len(p.lines), col: p.col(), span: utf8.RuneCountInString(quoted)}
-			}
-			p.cur.WriteString(quoted)
-			p.cur.WriteString(": ")
-			vt, err := p.dec.Token()
-			if err != nil {
-				return
-			}
-			p.value(vt, depth+1, sub)
-		}
-		_, _ = p.dec.Token()
-		p.newline()
-		p.indent(depth)
-		p.cur.WriteByte('}')
+			return key, quoted + ": ", err == nil
+		}, path)
 	case json.Delim('['):
-		p.cur.WriteByte('[')
-		if !p.dec.More() {
-			_, _ = p.dec.Token()
-			p.cur.WriteByte(']')
-			return
-		}
-		for i := 0; p.dec.More(); i++ {
-			if i > 0 {
-				p.cur.WriteByte(',')
-			}
-			p.newline()
-			p.indent(depth + 1)
-			sub := append(path[:len(path):len(path)], strconv.Itoa(i))
-			if p.matches(sub) && len(sub) > p.best.depth {
-				p.best = mark{depth: len(sub), line: len(p.lines), col: p.col(), span: 1}
-			}
-			vt, err := p.dec.Token()
-			if err != nil {
-				return
-			}
-			p.value(vt, depth+1, sub)
-		}
-		_, _ = p.dec.Token()
-		p.newline()
-		p.indent(depth)
-		p.cur.WriteByte(']')
+		p.members(depth, '[', ']', func(i int) (string, string, bool) {
+			return strconv.Itoa(i), "", true
+		}, path)
 	default:
 		switch v := tok.(type) {
 		case string:
@@ -170,6 +119,42 @@ func (p *printer) value(tok json.Token, depth int, path []string) {
 			p.cur.WriteString("null")
 		}
 	}
+}
+
+// members prints an object or an array: each member on a line of its
+// own, one level deeper, after the prefix next gives it (a key, for an
+// object) with the pointer token that names it, and marks the one the
+// pointer goes deepest into.
+func (p *printer) members(depth int, open, close byte, next func(i int) (token, prefix string, ok bool), path []string) {
+	p.cur.WriteByte(open)
+	for i := 0; p.dec.More(); i++ {
+		if i > 0 {
+			p.cur.WriteByte(',')
+		}
+		p.newline()
+		p.indent(depth + 1)
+		token, prefix, ok := next(i)
+		if !ok {
+			return
+		}
+		sub := append(path[:len(path):len(path)], token)
+		if p.matches(sub) && len(sub) > p.best.depth {
+			span := utf8.RuneCountInString(strings.TrimSuffix(prefix, ": "))
+			p.best = mark{depth: len(sub), line: len(p.lines), col: p.col(), span: max(span, 1)}
+		}
+		p.cur.WriteString(prefix)
+		vt, err := p.dec.Token()
+		if err != nil {
+			return
+		}
+		p.value(vt, depth+1, sub)
+	}
+	_, _ = p.dec.Token()
+	if p.cur.Len() > 0 && p.cur.String()[p.cur.Len()-1] != open {
+		p.newline()
+		p.indent(depth)
+	}
+	p.cur.WriteByte(close)
 }
 
 // quote spells a string as JSON does, without escaping HTML.

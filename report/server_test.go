@@ -158,3 +158,32 @@ func TestGenerator(t *testing.T) {
 		}
 	}
 }
+
+// TestPrettyFrame: members keep their order and numbers their spelling;
+// an array element is marked at its start, a missing member at its
+// nearest ancestor, and empty containers stay on one line.
+func TestPrettyFrame(t *testing.T) {
+	raw := []byte(`{"b":1.50,"a":{"enum":["x","y"],"empty":{},"none":[]},"c":"\u202e"}`)
+	f := prettyFrame(raw, "/a/enum/1")
+	got := strings.Join(f.lines, "\n")
+	want := strings.Join([]string{`    "enum": [`, `      "x",`, `      "y"`, `    ],`, `    "empty": {},`}, "\n")
+	if got != want || f.first != 3 || f.at != 5 || f.col != 6 || f.span != 1 {
+		t.Errorf("frame at %d:%d+%d from %d:\n%s\nwant\n%s", f.at, f.col, f.span, f.first, got, want)
+	}
+	all := prettyFrame(raw, "")
+	if all.at != 0 || all.total != 12 {
+		t.Errorf("whole: at %d of %d", all.at, all.total)
+	}
+	missing := prettyFrame(raw, "/a/additionalProperties")
+	if missing.at != 2 || missing.span != 3 {
+		t.Errorf("missing member marked at line %d, span %d", missing.at, missing.span)
+	}
+	tail := prettyFrame(raw, "/c")
+	// An empty container on one line; a format character escaped.
+	if !strings.Contains(strings.Join(tail.lines, "\n"), `"none": []`) || !strings.Contains(strings.Join(tail.lines, "\n"), `"c": "\u202e"`) {
+		t.Errorf("tail:\n%s", strings.Join(tail.lines, "\n"))
+	}
+	if !strings.Contains(strings.Join(prettyFrame(raw, "/b").lines, "\n"), `"b": 1.50,`) {
+		t.Errorf("the number's spelling changed")
+	}
+}
