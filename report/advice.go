@@ -142,16 +142,17 @@ var idioms = map[string]map[string]string{
 }
 
 // adviceFor says what to change in the server's code for d, in the idiom
-// of the generator that made the tool, when mcplint can tell.
-func adviceFor(d *lint.Diagnostic, m *manifest.Manifest) string {
+// of the generator that made the tool, when mcplint can tell. gen tells
+// the generator of a tool, remembering the last one's.
+func adviceFor(d *lint.Diagnostic, m *manifest.Manifest, gen func(*manifest.Tool) string) string {
 	if m == nil || d.ToolIndex < 0 || d.ToolIndex >= len(m.Tools) {
 		return ""
 	}
-	gen := Generator(m.Tools[d.ToolIndex])
+	g := gen(m.Tools[d.ToolIndex])
 	if byGen, ok := idioms[d.Rule]; ok {
-		if a, ok := byGen[gen]; ok {
+		if a, ok := byGen[g]; ok {
 			return a
 		}
 	}
-	return where[gen]
+	return where[g]
 }

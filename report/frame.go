@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,35 +39,65 @@ func prettyFrame(raw []byte, rel string) serverFrame {
 	if raw == nil {
 		return serverFrame{}
 	}
-	pp := &printer{dec: json.NewDecoder(bytes.NewReader(raw)), target: splitPointer(rel)}
+	return printJSON(raw).frame(rel)
+}
+
+// printed is a value pretty-printed, with where each of its members and
+// elements starts, by JSON Pointer: a tool's findings share one print.
+type printed struct {
+	raw   []byte
+	lines []string
+	marks map[string]mark
+}
+
+// printJSON pretty-prints raw.
+func printJSON(raw []byte) *printed {
+	pp := &printer{dec: json.NewDecoder(bytes.NewReader(raw)), marks: map[string]mark{"": {span: 1}}}
 	pp.dec.UseNumber()
-	pp.best = mark{depth: 0, line: 0, col: 0, span: 1}
 	if tok, err := pp.dec.Token(); err == nil {
-		pp.value(tok, 0, nil)
+		pp.value(tok, 0, "")
 	}
 	pp.newline()
-	f := serverFrame{total: len(pp.lines), at: pp.best.line, col: pp.best.col, span: pp.best.span}
+	return &printed{raw: raw, lines: pp.lines, marks: pp.marks}
+}
+
+// of reports whether p is the print of raw, the same bytes in memory.
+func (p *printed) of(raw []byte) bool {
+	return p != nil && len(p.raw) == len(raw) && (len(raw) == 0 || &p.raw[0] == &raw[0])
+}
+
+// frame is the window around rel, or its nearest ancestor printed.
+func (p *printed) frame(rel string) serverFrame {
+	tokens := splitPointer(rel)
+	var m mark
+	for k := len(tokens); k >= 0; k-- {
+		var ok bool
+		if m, ok = p.marks[joinPointer(tokens[:k])]; ok {
+			break
+		}
+	}
+	f := serverFrame{total: len(p.lines), at: m.line, col: m.col, span: m.span}
 	lo := max(0, f.at-frameContext)
-	hi := min(len(pp.lines), f.at+frameContext+1)
+	hi := min(len(p.lines), f.at+frameContext+1)
 	f.first = lo
-	for _, l := range pp.lines[lo:hi] {
+	for _, l := range p.lines[lo:hi] {
 		f.lines = append(f.lines, clipLine(l))
 	}
 	return f
 }
 
-// mark is where the deepest part of the pointer found so far starts.
+// mark is where a member or element starts in the print.
 type mark struct {
-	depth, line, col, span int
+	line, col, span int
 }
 
-// printer writes the pretty print line by line, following the pointer.
+// printer writes the pretty print line by line, marking every member and
+// element.
 type printer struct {
-	dec    *json.Decoder
-	target []string
-	lines  []string
-	cur    strings.Builder
-	best   mark
+	dec   *json.Decoder
+	lines []string
+	cur   strings.Builder
+	marks map[string]mark
 }
 
 func (p *printer) newline() {
@@ -79,22 +110,9 @@ func (p *printer) indent(n int) { p.cur.WriteString(strings.Repeat("  ", n)) }
 // col is the current column in characters.
 func (p *printer) col() int { return utf8.RuneCountInString(p.cur.String()) }
 
-// matches reports whether path is the target's first len(path) tokens.
-func (p *printer) matches(path []string) bool {
-	if len(path) > len(p.target) {
-		return false
-	}
-	for i := range path {
-		if path[i] != p.target[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // value prints the value whose first token is tok, at depth, path being
 // where it is.
-func (p *printer) value(tok json.Token, depth int, path []string) {
+func (p *printer) value(tok json.Token, depth int, ptr string) {
 	switch tok {
 	case json.Delim('{'):
 		p.members(depth, '{', '}', func(int) (string, string, bool) {
@@ -102,11 +120,11 @@ func (p *printer) value(tok json.Token, depth int, path []string) {
 			key, _ := kt.(string)
 			quoted := quote(key)
 			return key, quoted + ": ", err == nil
-		}, path)
+		}, ptr)
 	case json.Delim('['):
 		p.members(depth, '[', ']', func(i int) (string, string, bool) {
 			return strconv.Itoa(i), "", true
-		}, path)
+		}, ptr)
 	default:
 		switch v := tok.(type) {
 		case string:
@@ -123,9 +141,8 @@ func (p *printer) value(tok json.Token, depth int, path []string) {
 
 // members prints an object or an array: each member on a line of its
 // own, one level deeper, after the prefix next gives it (a key, for an
-// object) with the pointer token that names it, and marks the one the
-// pointer goes deepest into.
-func (p *printer) members(depth int, open, close byte, next func(i int) (token, prefix string, ok bool), path []string) {
+// object) with the pointer token that names it, marked under its pointer.
+func (p *printer) members(depth int, open, close byte, next func(i int) (token, prefix string, ok bool), ptr string) {
 	p.cur.WriteByte(open)
 	for i := 0; p.dec.More(); i++ {
 		if i > 0 {
@@ -137,11 +154,9 @@ func (p *printer) members(depth int, open, close byte, next func(i int) (token, 
 		if !ok {
 			return
 		}
-		sub := append(path[:len(path):len(path)], token)
-		if p.matches(sub) && len(sub) > p.best.depth {
-			span := utf8.RuneCountInString(strings.TrimSuffix(prefix, ": "))
-			p.best = mark{depth: len(sub), line: len(p.lines), col: p.col(), span: max(span, 1)}
-		}
+		sub := ptr + "/" + escapeToken(token)
+		span := utf8.RuneCountInString(strings.TrimSuffix(prefix, ": "))
+		p.marks[sub] = mark{line: len(p.lines), col: p.col(), span: max(span, 1)}
 		p.cur.WriteString(prefix)
 		vt, err := p.dec.Token()
 		if err != nil {
@@ -157,13 +172,47 @@ func (p *printer) members(depth int, open, close byte, next func(i int) (token, 
 	p.cur.WriteByte(close)
 }
 
-// quote spells a string as JSON does, without escaping HTML.
+// quote spells a string as JSON does, escaping what JSON must (the quote,
+// the backslash, control characters) and nothing else; guard.Text then
+// escapes, for the terminal, what JSON leaves as it is.
 func quote(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// joinPointer is the JSON Pointer of tokens.
+func joinPointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(t))
+	}
+	return b.String()
+}
+
+// escapeToken escapes a pointer token (RFC 6901).
+func escapeToken(t string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
 }
 
 // splitPointer returns the unescaped tokens of a JSON Pointer.

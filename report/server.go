@@ -167,7 +167,13 @@ func (r *renderer) serverDiagnostic(d *lint.Diagnostic) {
 		head += ": " + what
 	}
 	put(w, p.paint(p.location, head), ": ", p.paint(p.sev(d.Severity), d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", guard.Text(d.Message), "\n")
-	fr := prettyFrame(raw, rel)
+	var fr serverFrame
+	if raw != nil {
+		if !r.pr.of(raw) {
+			r.pr = printJSON(raw) // the next findings are often the same tool's
+		}
+		fr = r.pr.frame(rel)
+	}
 	margin := strings.Repeat(" ", fr.width())
 	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
 	if raw != nil {
@@ -195,10 +201,19 @@ func (r *renderer) serverDiagnostic(d *lint.Diagnostic) {
 	if slices.Contains(s.LiveOnly, d.Rule) {
 		put(w, margin, " ", eq, " ", "seen live only: what the server did, which a saved listing does not show", "\n")
 	}
-	if a := adviceFor(d, m); a != "" {
+	if a := adviceFor(d, m, r.generator); a != "" {
 		put(w, margin, " ", eq, " ", p.paint(p.hint, "in the server's code: "+a), "\n")
 	}
 	w.WriteByte('\n')
+}
+
+// generator is Generator(t), remembered for the last tool: a tool's
+// findings come one after the other.
+func (r *renderer) generator(t *manifest.Tool) string {
+	if r.genOf != t {
+		r.genOf, r.gen = t, Generator(t)
+	}
+	return r.gen
 }
 
 // fixNote is said once after a server's findings when some have fixes:

@@ -2,6 +2,8 @@ package report
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -185,5 +187,38 @@ func TestPrettyFrame(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(prettyFrame(raw, "/b").lines, "\n"), `"b": 1.50,`) {
 		t.Errorf("the number's spelling changed")
+	}
+}
+
+// BenchmarkServerText writes the findings of a server of 1,000 tools, four
+// a tool, as check does: each tool is pretty-printed once for its
+// findings.
+func BenchmarkServerText(b *testing.B) {
+	var src strings.Builder
+	src.WriteString(`{"jsonrpc":"2.0","id":1,"result":{"tools":[`)
+	for i := range 1000 {
+		if i > 0 {
+			src.WriteByte(',')
+		}
+		fmt.Fprintf(&src, `{"name":"t%d","description":"Does %d.","inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"string"},"d":{"type":"array","items":{"type":"integer"}}}}}`, i, i)
+	}
+	src.WriteString("]}}\n")
+	m, err := manifest.Load("big", []byte(src.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ds []lint.Diagnostic
+	for _, t := range m.Tools {
+		for _, rel := range []string{"/inputSchema/properties/a", "/inputSchema/properties/b", "/inputSchema/properties/d/items", "/inputSchema/additionalProperties"} {
+			pos := t.Locate(rel)
+			ds = append(ds, lint.Diagnostic{Rule: "r", Severity: lint.Warning, Tool: t.Name, ToolIndex: t.Index, RelPointer: rel, File: "big", Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Message: "m"})
+		}
+	}
+	srv := &Server{Name: "big", Transport: "stdio", Eras: []ServerEra{{Protocol: "2025-11-25", Handshake: "initialize", Manifest: m}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := WriteText(io.Discard, []File{{Manifest: m, Diagnostics: ds}}, TextOptions{Server: srv}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

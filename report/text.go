@@ -253,8 +253,12 @@ type renderer struct {
 	w   textWriter
 	p   palette
 	f   File
-	srv *Server // writing a server's findings (server.go)
-	fr  frame
+	srv *Server  // writing a server's findings (server.go)
+	pr  *printed // the last entry a server's finding framed
+	// genOf is the last tool whose generator (gen) advice told.
+	genOf *manifest.Tool
+	gen   string
+	fr    frame
 	// notes remembers the consumer note of each list of refusals, by
 	// content: findings carry their own copies of a few lists, and the note
 	// takes longer to word than the rest of the finding.
