@@ -94,6 +94,7 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
+			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
@@ -160,7 +161,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	save := cmd.String("save")
 	var locked *pin.File
 	if cmd.Bool("locked") {
-		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {
 			return err
 		}
 	}
@@ -183,7 +184,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
 				return err
 			}
 		}
