@@ -309,6 +309,8 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
 		}
 		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+		// They are commands from a file: say which, before any runs.
+		fmt.Fprintf(e.stderr, "mcplint: running the servers of %s\n", shownPath(file.Path))
 	default:
 		servers, err = e.commandLineTarget(cmd)
 		return servers, false, err

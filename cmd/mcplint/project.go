@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -20,8 +22,10 @@ func projectFlags() []cli.Flag {
 }
 
 // projectConfig loads the configuration file named by --config, or the
-// one found from the current directory up; nil when there is none or with
-// --no-config. A file that does not validate is a usage error (status 2).
+// one found from the current directory up (config.Search: in the user's
+// own directories, up to the repository's root; a file it refuses is
+// named on standard error); nil when there is none or with --no-config.
+// A file that does not validate is a usage error (status 2).
 func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 	if cmd.Bool("no-config") {
 		if cmd.IsSet("config") {
@@ -35,8 +39,16 @@ func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		if path, err = config.Find(wd); err != nil || path == "" {
+		found, err := config.Search(wd)
+		if err != nil {
 			return nil, err
+		}
+		for _, r := range found.Refused {
+			fmt.Fprintf(e.stderr, "mcplint: not reading %s: %s; a configuration is read only from your own directories up to the repository's root (give --config %s to read it anyway)\n",
+				shownPath(r.Path), r.Reason, shownPath(r.Path))
+		}
+		if path = found.Path; path == "" {
+			return nil, nil
 		}
 		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
 			path = rel
@@ -158,4 +170,14 @@ func (s *settings) files(e *env, args []string) ([]string, error) {
 		}
 	}
 	return found, nil
+}
+
+// shownPath is a path as a message shows it: as it is, or quoted with its
+// control, bidirectional and other invisible characters escaped when it
+// has any, so that a file name cannot steer a terminal or fake a line.
+func shownPath(p string) string {
+	if q := strconv.Quote(p); q[1:len(q)-1] != p {
+		return q
+	}
+	return p
 }
