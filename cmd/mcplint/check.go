@@ -159,6 +159,9 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
+	if err := generatedPath("--save", save); err != nil {
+		return err
+	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
 		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {

@@ -55,6 +55,9 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return &usageError{err: err}
 	}
+	if err := generatedPath("--write-baseline", cmd.String("write-baseline")); err != nil {
+		return err
+	}
 	var base *baseline.Baseline
 	if p := cmd.String("baseline"); p != "" {
 		if base, err = baseline.Read(p); err != nil {

@@ -63,6 +63,9 @@ func maxLockSizeFlag() cli.Flag {
 
 func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	path := cmd.String("lockfile")
+	if err := generatedPath("--lockfile", path); err != nil {
+		return err
+	}
 	f := pin.New()
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		if f, err = readLock(cmd, path); err != nil {

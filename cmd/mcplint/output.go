@@ -76,6 +76,9 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 		if o.path == "" && o.format != "github" {
 			onStream++
 		}
+		if err := generatedPath("--format "+name+"=", path); err != nil {
+			return nil, err
+		}
 		outs = append(outs, o)
 	}
 	if onStream > 1 {
