@@ -30,8 +30,9 @@ type checkstyleError struct {
 }
 
 // WriteCheckstyle writes the findings as Checkstyle XML; every file linted
-// is listed, with no error element when clean.
-func WriteCheckstyle(w io.Writer, files []File) error {
+// is listed, with no error element when clean, and each failure of the
+// run (see Failure).
+func WriteCheckstyle(w io.Writer, files []File, failures ...Failure) error {
 	doc := checkstyleDoc{Version: "4.3"}
 	for _, f := range files {
 		cf := checkstyleFile{Name: filepath.ToSlash(f.Manifest.Path)}
@@ -48,6 +49,7 @@ func WriteCheckstyle(w io.Writer, files []File) error {
 		}
 		doc.Files = append(doc.Files, cf)
 	}
+	doc.Files = append(doc.Files, checkstyleFailed(failures)...)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}

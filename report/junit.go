@@ -37,6 +37,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 }
 
 type junitFailure struct {
@@ -45,8 +46,9 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// WriteJUnit writes the findings as JUnit XML.
-func WriteJUnit(w io.Writer, files []File) error {
+// WriteJUnit writes the findings as JUnit XML, and the failures of the
+// run (see Failure).
+func WriteJUnit(w io.Writer, files []File, failures ...Failure) error {
 	doc := junitSuites{Name: "mcplint"}
 	for _, f := range files {
 		name := filepath.ToSlash(f.Manifest.Path)
@@ -75,6 +77,7 @@ func WriteJUnit(w io.Writer, files []File) error {
 		doc.Failures += suite.Failures
 		doc.Suites = append(doc.Suites, suite)
 	}
+	junitFailed(&doc, failures)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}

@@ -469,6 +469,10 @@ func (o checkReport) onStream(format string) bool {
 
 func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
+		o.rc.failures = []report.Failure{{Path: r.name, Message: oneLineError(r.err)}}
+		if err := e.writeFailedOutputs(o.outs, e.stdout, o.rc); err != nil {
+			return err
+		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
@@ -566,6 +570,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	for _, r := range results {
 		if r.err != nil {
 			failed = append(failed, r.name+": "+oneLineError(r.err))
+			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
