@@ -37,8 +37,10 @@ pull") fails CI.
 An existing lock file keeps the servers not listed now; the ones listed
 replace their entries. Nothing is written when a server cannot be listed
 (exit status 3). Digests are SHA-256 of the RFC 8785 canonical form of each
-definition as the server sent it, so they do not depend on mcplint's
-version; docs/check.md ("Pinning") documents the format.`
+definition as the server sent it (with the run's secrets masked), so they
+do not depend on mcplint's version. A lock file is read only when each
+tool's digest is that of the definition stored beside it, and up to
+--max-lock-size; docs/check.md ("Pinning") documents the format.`
 
 func (e *env) lockCommand() *cli.Command {
 	return &cli.Command{
