@@ -91,14 +91,18 @@ func (f *File) verify(path string, src []byte) error {
 			tool := jsontext.Pointer("").AppendToken("servers").AppendToken(name).AppendToken("tools").AppendToken(key)
 			switch {
 			case len(p.Definition) == 0:
-				return placed(path, src, tool, "server %q: tool %q has no definition to verify its digest against; lock the server again with mcplint lock", name, key)
+				return placed(path, src, tool, "server %q: tool %q has no definition to verify its digest against; %s", name, key, relock)
 			case Digest(p.Definition) != p.Digest:
-				return placed(path, src, tool.AppendToken("digest"), "server %q, tool %q: the digest %s is not the digest of the definition beside it (%s): the lock does not match itself; lock the server again with mcplint lock and review the definition", name, key, p.Digest, Digest(p.Definition))
+				return placed(path, src, tool.AppendToken("digest"), "server %q, tool %q: the digest %s is not the digest of the definition beside it (%s): the lock does not match itself; %s", name, key, p.Digest, Digest(p.Definition), relock)
 			}
 		}
 	}
 	return nil
 }
+
+// relock is what to do about a lock that does not verify: mcplint lock
+// reads the file it adds to, and refuses this one too.
+const relock = "remove the server's entry (or the file), lock it again with mcplint lock, and review what is written"
 
 // placed is an error at the value ptr points to in src.
 func placed(path string, src []byte, ptr jsontext.Pointer, format string, args ...any) error {
