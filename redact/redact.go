@@ -4,14 +4,15 @@
 // from the environment, --env values) and replaces every occurrence of them
 // with Mask, in the forms they take in each output: as written, escaped in
 // JSON, in a Go-quoted string, in XML, in a URL, in a GitHub workflow
-// command. A server spells what it echoes as it likes, so the text is also
-// decoded (JSON and Go escapes of any character, URL percent-encoding and
-// "+" for a space, XML character references; two layers deep) and what
-// decodes to a secret is masked in the original (spelling.go). A cut, which
-// mcplint marks with "…", may split a secret: the pieces of a secret beside
-// a "…" are masked too, so that a cut leaves fewer than CutPiece bytes of
-// one. Redactor.String is the one function every output path goes through,
-// directly or through a Writer; a nil Redactor leaves text as it is.
+// command, and as package guard shows it. A server spells what it echoes
+// as it likes, so the text is also decoded (JSON and Go escapes of any
+// character, URL percent-encoding and "+" for a space, XML character
+// references; two layers deep) and what decodes to a secret is masked in
+// the original (spelling.go). A cut, which mcplint marks with "…", may
+// split a secret: the pieces of a secret beside a "…" are masked too, so
+// that a cut leaves fewer than CutPiece bytes of one. Redactor.String is
+// the one function every output path goes through, directly or through a
+// Writer; a nil Redactor leaves text as it is.
 //
 // Values shorter than MinLength are not treated as secrets: masking "1" or
 // "true" everywhere would wreck line numbers and words without protecting
@@ -28,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // Mask replaces a secret.
@@ -249,6 +252,9 @@ func forms(v string) []string {
 	out = append(out, b.String())
 	out = append(out, url.QueryEscape(v), url.PathEscape(v))
 	out = append(out, githubData.Replace(v), githubProperty.Replace(v))
+	// As the output guard shows a value: its control characters escaped
+	// (before the redacting writer sees them), and in workflow commands.
+	out = append(out, guard.Text(v), guard.Log(v), guard.WorkflowData(v), guard.WorkflowProperty(v))
 	return out
 }
 

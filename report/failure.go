@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path/filepath"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // Failure is what a run could not check: a file that could not be read or
@@ -58,7 +60,7 @@ type sarifNotification struct {
 func sarifInvocations(failures []Failure, root string) []sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: len(failures) == 0}
 	for _, f := range failures {
-		n := sarifNotification{Level: "error", Message: sarifMessage{Text: f.Message}}
+		n := sarifNotification{Level: "error", Message: sarifMessage{Text: guard.SARIFText(f.Message)}}
 		if f.Line > 0 {
 			n.Locations = []sarifLocation{{Physical: sarifPhysical{
 				Artifact: artifactLocation(f.Path, root),
@@ -89,11 +91,11 @@ func jsonErrors(failures []Failure) []JSONError {
 // junitFailed adds a suite in error for each failure.
 func junitFailed(doc *junitSuites, failures []Failure) {
 	for _, f := range failures {
-		name := filepath.ToSlash(f.Path)
+		name, msg := guard.Text(filepath.ToSlash(f.Path)), guard.Text(f.Message)
 		doc.Suites = append(doc.Suites, junitSuite{
 			Name: name, Tests: 1, Errors: 1, Time: "0",
 			Cases: []junitCase{{Name: "mcplint", Classname: name, Time: "0",
-				Error: &junitFailure{Message: f.Message, Type: "error", Text: f.Message}}},
+				Error: &junitFailure{Message: msg, Type: "error", Text: msg}}},
 		})
 		doc.Tests++
 		doc.Errors++
@@ -104,8 +106,8 @@ func junitFailed(doc *junitSuites, failures []Failure) {
 func checkstyleFailed(failures []Failure) []checkstyleFile {
 	var out []checkstyleFile
 	for _, f := range failures {
-		out = append(out, checkstyleFile{Name: filepath.ToSlash(f.Path), Errors: []checkstyleError{{
-			Line: f.Line, Column: f.Column, Severity: "error", Message: f.Message, Source: "mcplint.failure",
+		out = append(out, checkstyleFile{Name: guard.Text(filepath.ToSlash(f.Path)), Errors: []checkstyleError{{
+			Line: f.Line, Column: f.Column, Severity: "error", Message: guard.Text(f.Message), Source: "mcplint.failure",
 		}}})
 	}
 	return out
@@ -118,9 +120,9 @@ func gitlabFailed(failures []Failure, root string) []gitlabIssue {
 		path := gitlabPath(f.Path, root)
 		sum := sha256.Sum256([]byte(failureCheck + "\x00" + path))
 		out = append(out, gitlabIssue{
-			Description: f.Message, CheckName: failureCheck,
+			Description: guard.Text(f.Message), CheckName: failureCheck,
 			Fingerprint: hex.EncodeToString(sum[:16]), Severity: "blocker",
-			Location: gitlabLocation{Path: path, Lines: gitlabLines{Begin: max(f.Line, 1)}},
+			Location: gitlabLocation{Path: guard.Text(path), Lines: gitlabLines{Begin: max(f.Line, 1)}},
 		})
 	}
 	return out

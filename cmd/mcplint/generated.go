@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/worktree"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -25,7 +26,7 @@ func generatedPath(flag, path string) error {
 		if strings.HasSuffix(flag, "=") {
 			sep = ""
 		}
-		return &inputErrors{errs: []error{fmt.Errorf("%s%s%s: %w", flag, sep, shownPath(path), err)}}
+		return &inputErrors{errs: []error{fmt.Errorf("%s%s%s: %w", flag, sep, guard.Text(path), err)}}
 	}
 	return nil
 }

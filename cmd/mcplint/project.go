@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -45,7 +45,7 @@ func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 		}
 		for _, r := range found.Refused {
 			fmt.Fprintf(e.stderr, "mcplint: not reading %s: %s; a configuration is read only from your own directories up to the repository's root (give --config %s to read it anyway)\n",
-				shownPath(r.Path), r.Reason, shownPath(r.Path))
+				guard.Text(r.Path), r.Reason, guard.Text(r.Path))
 		}
 		if path = found.Path; path == "" {
 			return nil, nil
@@ -170,14 +170,4 @@ func (s *settings) files(e *env, args []string) ([]string, error) {
 		}
 	}
 	return found, nil
-}
-
-// shownPath is a path as a message shows it: as it is, or quoted with its
-// control, bidirectional and other invisible characters escaped when it
-// has any, so that a file name cannot steer a terminal or fake a line.
-func shownPath(p string) string {
-	if q := strconv.Quote(p); q[1:len(q)-1] != p {
-		return q
-	}
-	return p
 }
