@@ -304,8 +304,21 @@ func hexAt(s string, i, n int) (uint64, bool) {
 	if i+n > len(s) {
 		return 0, false
 	}
-	v, err := strconv.ParseUint(s[i:i+n], 16, 32)
-	return v, err == nil && !strings.ContainsAny(s[i:i+n], "+-")
+	var v uint64
+	for _, c := range []byte(s[i : i+n]) {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | uint64(c)
+	}
+	return v, true
 }
 
 var entities = map[string]string{"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'"}
