@@ -27,21 +27,34 @@ import (
 type recorder struct {
 	base   http.RoundTripper
 	header http.Header
-	limit  int64 // Limits.MessageSize
+	limit  int64    // Limits.MessageSize
+	origin *url.URL // the endpoint the user named: requests go nowhere else
 	// answered: the endpoint has answered a whole conversation, so a 404
 	// is the method's or the era's, not a wrong path.
 	answered bool
 
-	mu       sync.Mutex
-	status   int    // first error status seen
-	method   string // its request's method
-	reason   string // what its body says, in one line ("" when nothing)
-	redirect string // where a redirect pointed
-	err      error  // first transport error
-	tooLarge *Error // a body or event passed the message size limit
+	mu        sync.Mutex
+	status    int    // first error status seen
+	method    string // its request's method
+	reason    string // what its body says ("" when nothing), as it says it
+	redirect  string // where a redirect pointed
+	elsewhere string // a request to another origin, refused
+	err       error  // first transport error
+	tooLarge  *Error // a body or event passed the message size limit
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if r.origin != nil && !sameOrigin(r.origin, req.URL) {
+		r.mu.Lock()
+		if r.elsewhere == "" {
+			r.elsewhere = redact.URL(req.URL.String())
+		}
+		r.mu.Unlock()
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, errOtherOrigin
+	}
 	req = req.Clone(req.Context())
 	for k, vs := range r.header {
 		req.Header.Del(k)
@@ -75,7 +88,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (r *recorder) reset() {
 	r.mu.Lock()
-	r.status, r.method, r.reason, r.redirect, r.err, r.tooLarge = 0, "", "", "", nil, nil
+	r.status, r.method, r.reason, r.redirect, r.elsewhere, r.err, r.tooLarge = 0, "", "", "", "", nil, nil
 	r.mu.Unlock()
 }
 
@@ -141,7 +154,11 @@ func (r *recorder) client() *http.Client {
 
 func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	opts.Limits = opts.Limits.withDefaults()
-	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize}
+	origin, err := url.Parse(t.URL)
+	if err != nil {
+		return nil, failf(KindStart, err, "URL %q: %v", redact.URL(t.URL), rootCause(err))
+	}
+	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize, origin: origin}
 	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport
@@ -171,7 +188,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		rec.reset()
 		l, err = listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxEventSize: maxEvent}, opts, "sse")
 		if err != nil {
-			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && e.Limit != "" {
+			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && (e.Limit != "" || e.Kind == KindOrigin) {
 				return nil, e
 			}
 			return nil, herr
@@ -188,10 +205,13 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 // explain names the HTTP-level cause of a failed conversation.
 func (r *recorder) explain(ctx context.Context, endpoint string, err error) error {
 	r.mu.Lock()
-	status, method, reason, redirect, terr, tooLarge := r.status, r.method, r.reason, r.redirect, r.err, r.tooLarge
+	status, method, reason, redirect, elsewhere, terr, tooLarge := r.status, r.method, r.reason, r.redirect, r.elsewhere, r.err, r.tooLarge
 	r.mu.Unlock()
 	if tooLarge != nil {
 		return tooLarge
+	}
+	if elsewhere != "" {
+		return failf(KindOrigin, err, "%s told mcplint to send its requests to %s, another origin (scheme, host or port); the --header credentials go only to the origin given with --url, so nothing was sent there", redact.URL(endpoint), elsewhere)
 	}
 	if e, ok := AsError(err); ok && (e.answered || e.Limit != "" || e.Kind == KindPagination || e.Kind == KindResult || e.Kind == KindCanceled || e.Kind == KindEcho) {
 		return err
@@ -209,7 +229,8 @@ func (r *recorder) explain(ctx context.Context, endpoint string, err error) erro
 	case status > 0:
 		said := ""
 		if reason != "" {
-			said = ": " + strconv.Quote(reason)
+			// Masked, then cut (shown.go): the body may repeat a secret.
+			said = ": " + strconv.Quote(shownLine(ctx, reason))
 		}
 		hint := statusHint(status, len(r.header) > 0)
 		if status == 404 && r.answered {
@@ -270,10 +291,11 @@ func rootCause(err error) error {
 // reason: the rest is left for the SDK.
 const reasonSize = 4 << 10
 
-// bodyReason reads the start of an error response's body and says in one
-// line what it gives as the reason: a JSON-RPC error's message, a JSON
-// object's "error" or "message", or the text itself. The body is put back
-// as it was for the SDK, which reads a JSON-RPC error from it.
+// bodyReason reads the start of an error response's body and says what it
+// gives as the reason: a JSON-RPC error's message, a JSON object's "error"
+// or "message", or the text itself, as it is (explain masks and cuts it).
+// The body is put back as it was for the SDK, which reads a JSON-RPC error
+// from it.
 func bodyReason(resp *http.Response) string {
 	head := make([]byte, reasonSize)
 	n, _ := io.ReadFull(resp.Body, head)
@@ -293,16 +315,16 @@ func bodyReason(resp *http.Response) string {
 		var text string
 		switch {
 		case json.Unmarshal(doc.Error, &rpc) == nil && rpc.Message != "":
-			return oneLine(rpc.Message)
+			return rpc.Message
 		case json.Unmarshal(doc.Error, &text) == nil && text != "":
-			return oneLine(text)
+			return text
 		case doc.Message != "":
-			return oneLine(doc.Message)
+			return doc.Message
 		}
 		return ""
 	}
 	if strings.HasPrefix(strings.ToLower(resp.Header.Get("Content-Type")), "text/html") {
 		return "" // a page, not a reason
 	}
-	return oneLine(strings.ToValidUTF8(string(head), "?"))
+	return strings.ToValidUTF8(string(head), "?")
 }

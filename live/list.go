@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -380,14 +379,14 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 		got := c.take()
 		for _, p := range got {
 			if p.err != nil && p.local {
-				return nil, failf(KindProtocol, nil, "tools/list: %s", oneLine(p.err.Message))
+				return nil, failf(KindProtocol, nil, "tools/list: %s", shownLine(ctx, p.err.Message))
 			}
 			if p.err != nil {
 				if pages == 0 {
 					p.method = manifest.MethodTools
 					return &p, nil
 				}
-				e := failf(KindRPC, p.err, "tools/list answered page %d with JSON-RPC error %d: %s", pages+1, p.err.Code, oneLine(p.err.Message))
+				e := failf(KindRPC, p.err, "tools/list answered page %d with JSON-RPC error %d: %s", pages+1, p.err.Code, shownLine(ctx, p.err.Message))
 				e.answered = true
 				return nil, e
 			}
@@ -423,7 +422,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 			return nil, nil
 		}
 		if seen[next] {
-			return nil, failf(KindPagination, nil, "tools/list returned the cursor %q a second time (page %d): the server's pagination loops", clip(next), pages)
+			return nil, failf(KindPagination, nil, "tools/list returned the cursor %q a second time (page %d): the server's pagination loops", shown(secretsOf(ctx), next), pages)
 		}
 		seen[next] = true
 		cursor = next
@@ -457,21 +456,9 @@ func handshakeError(ctx context.Context, err error) error {
 	}
 	var we *jsonrpcError
 	if errors.As(err, &we) {
-		return failf(KindRPC, err, "the server answered the handshake with JSON-RPC error %d: %s", we.Code, oneLine(we.Message))
+		return failf(KindRPC, err, "the server answered the handshake with JSON-RPC error %d: %s", we.Code, shownLine(ctx, we.Message))
 	}
-	return failf(KindProtocol, err, "the MCP handshake failed: %s", oneLine(err.Error()))
-}
-
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return clip(s)
-}
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "…"
-	}
-	return s
+	return failf(KindProtocol, err, "the MCP handshake failed: %s", shownLine(ctx, err.Error()))
 }
 
 // SameSurface reports whether two listings (the eras of a server) publish

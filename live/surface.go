@@ -122,7 +122,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		got := c.takeSurface()
 		if len(got) == 1 && got[0].err != nil {
 			if got[0].local {
-				return nil, failf(KindProtocol, nil, "%s: %s", method, oneLine(got[0].err.Message))
+				return nil, failf(KindProtocol, nil, "%s: %s", method, shownLine(ctx, got[0].err.Message))
 			}
 			return append(pages, got[0]), nil
 		}
@@ -137,7 +137,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		}
 		p := got[0]
 		if !isObject(p.result) {
-			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, oneLine(string(p.result)))
+			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, shownLine(ctx, string(p.result)))
 		}
 		pages = append(pages, p)
 		if bytes += int64(len(p.result)); bytes > limits.ListSize {
@@ -155,7 +155,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 			return pages, nil
 		}
 		if seen[next] {
-			return nil, failf(KindPagination, nil, "%s returned the cursor %q a second time (page %d): the server's pagination loops", method, clip(next), len(pages))
+			return nil, failf(KindPagination, nil, "%s returned the cursor %q a second time (page %d): the server's pagination loops", method, shown(secretsOf(ctx), next), len(pages))
 		}
 		seen[next] = true
 		cursor = next
