@@ -22,7 +22,8 @@
 // the initialize era (2025-11-25 and older) see it (Listing.Legacy): over a
 // new connection of the same transport, a stdio server's sessions sharing
 // its process (sessions.go) unless it refuses, when a process of its own is
-// started. Check lints every era and names in each finding the eras it was
+// started: the TypeScript and Go SDKs' servers fix their era for the
+// process, as the specification lets them. Check lints every era and names in each finding the eras it was
 // seen in.
 //
 // It also owns what only a live server can break (the rules
