@@ -271,9 +271,18 @@ func TestColorMode(t *testing.T) {
 		{"always", false, env("NO_COLOR", "1"), true},
 		{"never", true, env(), false},
 		{"auto", false, env("FORCE_COLOR", "1"), true},
-		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), false},
 		{"auto", false, env("FORCE_COLOR", ""), false},
 		{"never", true, env("FORCE_COLOR", "1"), false},
+		{"always", false, env("FORCE_COLOR", "0", "NO_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "0"), false},
+		{"auto", true, env("FORCE_COLOR", "false"), false},
+		{"auto", true, env("FORCE_COLOR", "FALSE"), false},
+		{"auto", false, env("FORCE_COLOR", "0"), false},
+		{"auto", false, env("FORCE_COLOR", "true"), true},
+		{"auto", false, env("FORCE_COLOR", "2"), true},
+		{"auto", false, env("FORCE_COLOR", "3"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "TERM", "dumb"), true},
 	} {
 		m, err := ParseColorMode(c.mode)
 		if err != nil {

@@ -104,7 +104,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.StringFlag{
 			Name:  "color",
 			Value: "auto",
-			Usage: "`WHEN` to colour the text output: auto (on a terminal unless NO_COLOR is set, anywhere when FORCE_COLOR is set), always or never",
+			Usage: "`WHEN` to colour the text output: auto (on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on anywhere, FORCE_COLOR=0 off), always or never",
 		},
 	}
 }
