@@ -142,10 +142,4 @@ func (s Summary) String() string {
 }
 
 // count says how many of noun: "1 error", "2 fixes".
-func count(n int, noun string) string {
-	many := noun + "s"
-	if strings.HasSuffix(noun, "x") {
-		many = noun + "es"
-	}
-	return fmt.Sprintf("%d %s", n, english.Plural(n, noun, many))
-}
+func count(n int, noun string) string { return english.Count(n, noun) }

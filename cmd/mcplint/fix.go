@@ -69,7 +69,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	cfg.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
 	linter, err := lint.New(e.catalogue, cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {

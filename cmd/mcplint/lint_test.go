@@ -318,7 +318,7 @@ func TestInputErrors(t *testing.T) {
 	}
 	r := mcplint(t, runOpts{}, "lint", naming, "testdata")
 	r.want(t, 2)
-	if r.stderr != "mcplint: testdata: is a directory, not a manifest file\n" {
+	if r.stderr != "mcplint: testdata: is a directory, not a manifest file; name the manifests in it\n" {
 		t.Errorf("stderr: %q", r.stderr)
 	}
 }

@@ -123,14 +123,14 @@ func (e *env) runCommand(ctx context.Context, args []string) int {
 	var ie *inputErrors
 	if errors.As(err, &ie) {
 		for _, err := range ie.errs {
-			fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
+			fmt.Fprintf(e.stderr, "mcplint: %v\n", withHint(err))
 		}
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
-	var ue *usageError
-	if errors.As(err, &ue) && ue.help != "" {
-		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
+	// Errors joined (every problem of a configuration file) are one line
+	// each, each in the shape of a user error.
+	for _, line := range strings.Split(withHint(err).Error(), "\n") {
+		fmt.Fprintf(e.stderr, "mcplint: %s\n", line)
 	}
 	return exitError
 }
@@ -144,17 +144,3 @@ var errFindings = errors.New("findings reached --fail-on")
 type inputErrors struct{ errs []error }
 
 func (e *inputErrors) Error() string { return errors.Join(e.errs...).Error() }
-
-// usageError is a mistake on the command line. help names the command whose
-// --help to suggest, when the mistake is in the flags' syntax.
-type usageError struct {
-	err  error
-	help string
-}
-
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...)}
-}
