@@ -38,6 +38,7 @@ func (e *env) app() *cli.Command {
 		Writer:                e.stdout,
 		ErrWriter:             e.stderr,
 		EnableShellCompletion: true,
+		Metadata:              map[string]any{helpWidth: e.helpWidth},
 		// urfave/cli hides the completion command; mcplint lists it.
 		ConfigureShellCompletionCommand: func(c *cli.Command) {
 			c.Hidden = false

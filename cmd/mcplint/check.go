@@ -37,7 +37,8 @@ server can break: list-result-valid, list-order-stable and
 stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
-  mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
+  mcplint check --url http://127.0.0.1:3001/mcp \
+      --header 'Authorization: Bearer $TOKEN'
   mcplint check --client-config .vscode/mcp.json
   mcplint check --discover --dry-run
   mcplint check

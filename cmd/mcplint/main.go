@@ -54,8 +54,11 @@ type env struct {
 	// --color=auto; stdinTTY whether the input is one, in which case it is
 	// read only when named ("-").
 	stdinTTY, stdoutTTY, stderrTTY bool
-	getenv                         func(string) string
-	catalogue                      []*lint.Rule
+	// helpWidth is the width help is wrapped at: the terminal's, or 0
+	// for 80 columns.
+	helpWidth int
+	getenv    func(string) string
+	catalogue []*lint.Rule
 	// fileLimits bound what reading a manifest may cost (--max-file-size
 	// and the other file limit flags).
 	fileLimits manifest.Limits
@@ -72,6 +75,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		stdin: stdin, stdout: stdout, stderr: stderr,
 		stdoutTTY: report.IsTerminal(stdout), stderrTTY: report.IsTerminal(stderr),
 		getenv: os.Getenv, catalogue: rules.All,
+		helpWidth: terminalWidth(stdout),
 	}
 	if f, ok := stdin.(*os.File); ok {
 		e.stdinTTY = report.IsTerminal(f)
