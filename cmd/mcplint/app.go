@@ -29,7 +29,7 @@ cannot be listed or passes a limit.`
 // app builds the command tree. It is built anew for each run: urfave/cli
 // keeps parsed values in the flags.
 func (e *env) app() *cli.Command {
-	return &cli.Command{
+	root := &cli.Command{
 		Name:                  "mcplint",
 		Usage:                 "lint and fix the tool definitions of MCP servers",
 		Version:               version(),
@@ -39,18 +39,9 @@ func (e *env) app() *cli.Command {
 		ErrWriter:             e.stderr,
 		EnableShellCompletion: true,
 		Metadata:              map[string]any{helpWidth: e.helpWidth},
-		// urfave/cli hides the completion command; mcplint lists it.
-		ConfigureShellCompletionCommand: func(c *cli.Command) {
-			c.Hidden = false
-			c.Usage = "print a shell completion script: bash, zsh, fish or pwsh"
-			c.Action = func(_ context.Context, cmd *cli.Command) error {
-				if cmd.Args().Present() {
-					// No suggestion: tcsh is not a typo of bash.
-					return usagef("unknown shell %q; want %s", cmd.Args().First(), orList(subcommandNames(cmd)))
-				}
-				return cli.ShowSubcommandHelp(cmd)
-			}
-		},
+		// urfave/cli hides the completion command; mcplint lists it, with
+		// its own scripts (completion_scripts.go).
+		ConfigureShellCompletionCommand: configureCompletion,
 		// Errors are printed once, by run; never os.Exit from inside.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError:   onUsageError,
@@ -62,6 +53,8 @@ func (e *env) app() *cli.Command {
 		},
 		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.lockCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand()},
 	}
+	e.completion(root)
+	return root
 }
 
 // selectionFlags are the flags that choose and tune rules, shared by lint

@@ -29,6 +29,10 @@ func TestMain(m *testing.M) {
 		code := m.Run()
 		removeBenchFiles()
 		os.Exit(code)
+	case "argv":
+		// mcplint itself, on its command line, for the shells that
+		// complete it.
+		os.Exit(process(os.Args))
 	case "cli":
 		// mcplint itself, for the tests that signal it.
 		var args []string
