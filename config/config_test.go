@@ -242,3 +242,24 @@ func TestSchemaIsValid(t *testing.T) {
 		t.Error("schema lacks the ignore entries' reason")
 	}
 }
+
+// TestSchemaErrorsSayWhatToDo checks that a file the schema refuses gets,
+// like every user error, what is wrong and then what to do.
+func TestSchemaErrorsSayWhatToDo(t *testing.T) {
+	for _, src := range []string{"rules: {x: 1}\n", "select: mcp\n", "fail-on: sometimes\n"} {
+		_, err := Load(write(t, t.TempDir(), ".mcplint.yaml", src))
+		var es Errors
+		if !errors.As(err, &es) || len(es) == 0 {
+			t.Fatalf("%q: %v", src, err)
+		}
+		for _, e := range es {
+			if e.Line == 0 || !strings.Contains(e.Msg, "; `mcplint schema config` prints every setting") {
+				t.Errorf("%q: %s", src, e)
+			}
+		}
+	}
+	_, err := Load(write(t, t.TempDir(), ".mcplint.yaml", "rules: {x: 1}\n"))
+	if !strings.Contains(err.Error(), `at the top level: unknown setting "rules"; `) {
+		t.Errorf("unknown key: %v", err)
+	}
+}

@@ -215,6 +215,10 @@ func schemaErrors(name string, file *ast.File, ve *sjs.ValidationError) Errors {
 			where = "at " + strings.Join(l.InstanceLocation, ".")
 		}
 		msg := fmt.Sprintf("%s %s", where, l.ErrorKind.LocalizedString(printer))
+		if ap, ok := l.ErrorKind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
+			msg = fmt.Sprintf("%s: unknown setting %q", where, ap.Properties[0])
+		}
+		msg += "; `mcplint schema config` prints every setting and the values it takes"
 		if seen[msg] {
 			continue
 		}
