@@ -103,7 +103,7 @@ func TestCheckConfigErrors(t *testing.T) {
 	}
 	r = mcplint(t, runOpts{}, "check", "--config", client)
 	r.want(t, 2)
-	if !strings.Contains(r.stderr, "is an MCP client configuration: check its servers with --client-config "+client) {
+	if r.stderr != "mcplint: --config "+client+": an MCP client configuration, not mcplint's; check its servers with --client-config "+client+" (--config names mcplint's own configuration, as for lint)\n" {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }

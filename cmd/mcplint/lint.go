@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpfit/mcplint/baseline"
 	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -192,6 +193,6 @@ func (e *env) writeBaseline(path string, files []report.File, errs []error) erro
 	if err := baseline.New(baseline.Dir(path), all).Write(path); err != nil {
 		return fmt.Errorf("--write-baseline: %w", err)
 	}
-	fmt.Fprintf(e.stderr, "mcplint: recorded %s in %s\n", english.Count(len(all), "finding"), path)
+	fmt.Fprintf(e.stderr, "mcplint: recorded %s in %s\n", english.Count(len(all), "finding"), guard.Text(path))
 	return nil
 }
