@@ -69,7 +69,7 @@ func TestSummary(t *testing.T) {
 		{Summary{Errors: 2, Files: 1, Fixable: 1, UnsafeFixable: 1}, "2 errors, 0 warnings, 0 infos in 1 file (1 fixable, 1 more with --unsafe-fixes)"},
 		{Summary{Warnings: 3, Files: 1, UnsafeFixable: 2, Fixed: Fixed{Findings: 1, Written: true}}, "0 errors, 3 warnings, 0 infos in 1 file (1 fixed and written, 2 fixable with --unsafe-fixes)"},
 		{Summary{Files: 1, Fixed: Fixed{Findings: 4}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed in the output)"},
-		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed in the diff)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 to fix with -w)"},
 		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true, Written: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed and written)"},
 		{Summary{Files: 1, Fixed: Fixed{Written: true}}, "0 errors, 0 warnings, 0 infos in 1 file"},
 	} {

@@ -45,7 +45,8 @@ type Fixed struct {
 }
 
 // String is the note of the summary line: "3 fixed and written", "3 fixed
-// in the output" or "3 fixed in the diff"; "" when nothing was fixed.
+// in the output" or "3 to fix with -w" (a diff, nothing written); "" when
+// nothing was fixed.
 func (f Fixed) String() string {
 	switch {
 	case f.Findings == 0:
@@ -53,7 +54,7 @@ func (f Fixed) String() string {
 	case f.Written:
 		return fmt.Sprintf("%d fixed and written", f.Findings)
 	case f.Diff:
-		return fmt.Sprintf("%d fixed in the diff", f.Findings)
+		return fmt.Sprintf("%d to fix with -w", f.Findings)
 	}
 	return fmt.Sprintf("%d fixed in the output", f.Findings)
 }

@@ -348,7 +348,7 @@ func TestFixDiffAbsolutePath(t *testing.T) {
 // of every other format, and that the summary says where the fixes went.
 func TestFixCountsWhatLintCounts(t *testing.T) {
 	fixable := regexp.MustCompile(`\((\d+) fixable`)
-	fixed := regexp.MustCompile(`\((\d+) fixed (in the output|in the diff|and written)[,)]`)
+	fixed := regexp.MustCompile(`\((\d+) (fixed in the output|to fix with -w|fixed and written)[,)]`)
 	for _, file := range []string{"../../testdata/example/manifest.json", "testdata/foreign/openai-chat.json", "testdata/foreign/anthropic.yaml", "testdata/foreign/gemini.json"} {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			lint := mcplint(t, runOpts{}, "lint", file)
@@ -361,10 +361,10 @@ func TestFixCountsWhatLintCounts(t *testing.T) {
 				args  []string
 				where string
 			}{
-				{nil, "in the output"},
-				{[]string{"--diff"}, "in the diff"},
-				{[]string{"-w"}, "and written"},
-				{[]string{"-w", "--diff"}, "and written"},
+				{nil, "fixed in the output"},
+				{[]string{"--diff"}, "to fix with -w"},
+				{[]string{"-w"}, "fixed and written"},
+				{[]string{"-w", "--diff"}, "fixed and written"},
 			} {
 				path := file
 				if slices.Contains(c.args, "-w") {
