@@ -147,7 +147,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	if write && !written {
 		note.Findings = 0 // nothing was written, nor printed
 	}
-	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"),
