@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcpfit/mcplint/internal/jscode"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -198,12 +199,7 @@ func (e *zodEmitter) shapeSource() (map[string]any, string) {
 // other than objects: the raw shape can only describe an object.
 const zodRootNotObject = "the schema does not require an object, but tool arguments are one: the Zod schema is an object schema"
 
-// zodComment keeps a tool name from ending the line comment it is put in.
-func zodComment(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' {
-			return ' '
-		}
-		return r
-	}, s)
-}
+// zodComment is a tool name as the text of the line comment above its
+// declarations: escaped, so that it can neither end the comment nor hide
+// characters from a reader.
+func zodComment(s string) string { return jscode.Comment(s) }
