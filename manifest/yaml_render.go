@@ -7,15 +7,21 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/mcpfit/mcplint/schema"
 )
 
 // yamlWriter spells values that edits insert into a YAML source.
 type yamlWriter struct {
 	nl         string
-	unit       int  // spaces per level of indentation
-	indentless bool // block sequences under a key at the key's column
+	unit       int   // spaces per level of indentation
+	indentless bool  // block sequences under a key at the key's column
+	st         style // for the order of maps of names (style.keys)
+}
+
+// member is w for writing the value of member k of a mapping w writes.
+func (w *yamlWriter) member(k string) *yamlWriter {
+	c := *w
+	c.st = w.st.member(k)
+	return &c
 }
 
 func (y *yamlDoc) writer(st style) *yamlWriter {
@@ -23,7 +29,7 @@ func (y *yamlDoc) writer(st style) *yamlWriter {
 	if u := st.unit; len(u) > 0 && len(u) <= 8 && strings.Trim(u, " ") == "" {
 		unit = len(u)
 	}
-	return &yamlWriter{nl: y.nl, unit: unit, indentless: y.indentless}
+	return &yamlWriter{nl: y.nl, unit: unit, indentless: y.indentless, st: st}
 }
 
 func spaces(n int) string { return strings.Repeat(" ", n) }
@@ -77,8 +83,8 @@ func (w *yamlWriter) flow(v any) string {
 	switch x := v.(type) {
 	case map[string]any:
 		parts := make([]string, 0, len(x))
-		for _, k := range schema.SortedKeys(x) {
-			parts = append(parts, yamlString(k)+": "+w.flow(x[k]))
+		for _, k := range w.st.keys(x) {
+			parts = append(parts, yamlString(k)+": "+w.member(k).flow(x[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case []any:
@@ -99,11 +105,11 @@ func (w *yamlWriter) block(v any, col int) string {
 	var b strings.Builder
 	switch x := v.(type) {
 	case map[string]any:
-		for i, k := range schema.SortedKeys(x) {
+		for i, k := range w.st.keys(x) {
 			if i > 0 {
 				b.WriteString(w.nl + spaces(col))
 			}
-			b.WriteString(yamlString(k) + ":" + w.memberValue(x[k], col))
+			b.WriteString(yamlString(k) + ":" + w.member(k).memberValue(x[k], col))
 		}
 	case []any:
 		for i, e := range x {
