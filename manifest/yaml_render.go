@@ -84,7 +84,7 @@ func (w *yamlWriter) flow(v any) string {
 	case map[string]any:
 		parts := make([]string, 0, len(x))
 		for _, k := range w.st.keys(x) {
-			parts = append(parts, yamlString(k)+": "+w.member(k).flow(x[k]))
+			parts = append(parts, w.member(k).flowMember(k, x[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case []any:
@@ -109,7 +109,7 @@ func (w *yamlWriter) block(v any, col int) string {
 			if i > 0 {
 				b.WriteString(w.nl + spaces(col))
 			}
-			b.WriteString(yamlString(k) + ":" + w.member(k).memberValue(x[k], col))
+			b.WriteString(w.member(k).blockMember(k, x[k], col))
 		}
 	case []any:
 		for i, e := range x {
@@ -122,6 +122,34 @@ func (w *yamlWriter) block(v any, col int) string {
 		b.WriteString(w.flow(v))
 	}
 	return b.String()
+}
+
+// maxImplicitKey is the longest key written before its colon: YAML takes
+// such an implicit key only on one line and up to 1,024 characters (YAML
+// 1.2.2, 7.4.2 "Flow Mappings": "the key is restricted to a single line
+// ... and is limited to 1024 Unicode characters"); a longer one is an
+// explicit key, "? key" (kept below the limit with room to spare).
+const maxImplicitKey = 1000
+
+func longKey(key string) bool { return utf8.RuneCountInString(key) > maxImplicitKey }
+
+// blockMember spells a member of a block mapping whose key is at column
+// col: "key: value", or "? key" and ": value" on the next line.
+func (w *yamlWriter) blockMember(k string, v any, col int) string {
+	key := yamlString(k)
+	if longKey(key) {
+		return "? " + key + w.nl + spaces(col) + ":" + w.memberValue(v, col)
+	}
+	return key + ":" + w.memberValue(v, col)
+}
+
+// flowMember spells a member of a flow mapping.
+func (w *yamlWriter) flowMember(k string, v any) string {
+	key := yamlString(k)
+	if longKey(key) {
+		key = "? " + key
+	}
+	return key + ": " + w.flow(v)
 }
 
 // memberValue spells what follows "key:" for a member whose key is at
