@@ -2,6 +2,7 @@ package convert
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpfit/mcplint/internal/hostile"
 	"github.com/mcpfit/mcplint/internal/testenv"
@@ -269,4 +272,58 @@ func checkHostileFidelity(t *testing.T, exports []string, schemas map[string]map
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestConvertHostileJSON converts the hostile tools to every JSON target:
+// each document must be JSON that the manifest loader reads back, and the
+// MCP document must hold every tool exactly as it was.
+func TestConvertHostileJSON(t *testing.T) {
+	tools := hostileTools()
+	for _, c := range goldenCases {
+		out, _, err := To(c.target, tools, c.o)
+		if err != nil {
+			var te *ToolError
+			if !errors.As(err, &te) {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			continue
+		}
+		if !json.Valid(out) {
+			t.Fatalf("%s: not JSON", c.name)
+		}
+		m, err := manifest.Load(c.name+".json", out)
+		if err != nil {
+			t.Fatalf("%s: the document does not load: %v", c.name, err)
+		}
+		if len(m.Tools) != len(tools) {
+			t.Fatalf("%s: %d tools read back, want %d", c.name, len(m.Tools), len(tools))
+		}
+		if c.target != "mcp" {
+			continue
+		}
+		back, err := FromManifest(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, tool := range tools {
+			got := back[i]
+			if got.Name != tool.Name || got.Description != tool.Description ||
+				!cmp.Equal(jsonRoundTrip(t, tool.InputSchema), jsonRoundTrip(t, got.InputSchema)) {
+				t.Errorf("mcp: tool %q reads back as %q, %q", tool.Name, got.Name, got.Description)
+			}
+		}
+	}
+}
+
+func jsonRoundTrip(t *testing.T, v any) any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
