@@ -51,6 +51,16 @@ type ZodOptions struct {
 // (they differ only for characters outside the Basic Multilingual Plane).
 // Annotations other than description and default (title, examples,
 // deprecated, ...) are not carried.
+//
+// The module is inert whatever the tools hold: every string, key, number
+// and comment is written by internal/jscode's encoders, and every pattern
+// is parsed as an ECMAScript pattern (Unicode mode, as Ajv compiles
+// patterns) and rebuilt as a literal from its parse tree. A pattern the
+// parser refuses is never a literal: it is handed, as a string, to the
+// pattern helper, which compiles it when the module loads (with the u
+// flag, else without, else as a pattern that matches nothing), so the
+// import cannot throw, and a warning says so. Properties are written in
+// the order the source lists them (Tool.Order).
 func ToZod(tools []Tool, o ZodOptions) ([]byte, []Warning) {
 	major := 4
 	if o.Major == 3 {
