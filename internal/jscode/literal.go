@@ -3,7 +3,6 @@ package jscode
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"math"
 	"regexp"
@@ -49,14 +48,25 @@ func writeStringBody(b *strings.Builder, s string) {
 		case r == '\t':
 			b.WriteString(`\t`)
 		case r <= 0xffff:
-			fmt.Fprintf(b, `\u%04x`, r)
+			writeUnit(b, r)
 		default:
 			// A character outside the Basic Multilingual Plane is two
 			// UTF-16 code units, each escaped.
 			r -= 0x10000
-			fmt.Fprintf(b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+			writeUnit(b, 0xd800+(r>>10))
+			writeUnit(b, 0xdc00+(r&0x3ff))
 		}
 	}
+}
+
+// writeUnit writes a UTF-16 code unit as \uXXXX.
+func writeUnit(b *strings.Builder, u rune) {
+	const hex = "0123456789abcdef"
+	b.WriteString(`\u`)
+	b.WriteByte(hex[u>>12&0xf])
+	b.WriteByte(hex[u>>8&0xf])
+	b.WriteByte(hex[u>>4&0xf])
+	b.WriteByte(hex[u&0xf])
 }
 
 // Comment is s as the text of a line comment: String's escapes without
