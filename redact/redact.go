@@ -4,9 +4,9 @@
 // from the environment, --env values) and replaces every occurrence of them
 // with Mask, in the forms they take in each output: as written, escaped in
 // JSON, in a Go-quoted string, in XML, in a URL, in a GitHub workflow
-// command. Redactor.String is the one function every output path goes
-// through, directly or through a Writer; a nil Redactor leaves text as it
-// is.
+// command, and as package guard shows it. Redactor.String is the one
+// function every output path goes through, directly or through a Writer; a
+// nil Redactor leaves text as it is.
 //
 // Values shorter than MinLength are not treated as secrets: masking "1" or
 // "true" everywhere would wreck line numbers and words without protecting
@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // Mask replaces a secret.
@@ -231,6 +233,9 @@ func forms(v string) []string {
 	out = append(out, b.String())
 	out = append(out, url.QueryEscape(v), url.PathEscape(v))
 	out = append(out, githubData.Replace(v), githubProperty.Replace(v))
+	// As the output guard shows a value: its control characters escaped
+	// (before the redacting writer sees them), and in workflow commands.
+	out = append(out, guard.Text(v), guard.Log(v), guard.WorkflowData(v), guard.WorkflowProperty(v))
 	return out
 }
 

@@ -9,6 +9,13 @@
 // so that the text format can quote the offending source line and all
 // formats count files the same way.
 //
+// Every formatter writes what came from the input through package guard,
+// the layer of its sink: guard.Text for the text format's values and a
+// guard.Writer for its whole text, guard.WorkflowData and
+// guard.WorkflowProperty for the github format, guard.Code for the job
+// summary's cells, guard.SARIFText for SARIF messages, and guard's JSON
+// and XML writers for the documents.
+//
 // # Text format
 //
 // One block per diagnostic, in file order then source order:

@@ -11,6 +11,7 @@ import (
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -103,6 +104,7 @@ func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
 // Writing stops at the first error, which Close returns.
 type JSONStream struct {
 	bw  *bufio.Writer
+	g   *guard.Writer
 	enc *jsontext.Encoder
 	sum Summary
 	m   *manifest.Manifest
@@ -111,8 +113,9 @@ type JSONStream struct {
 
 // NewJSONStream returns a JSONStream writing to w.
 func NewJSONStream(w io.Writer) *JSONStream {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	s := &JSONStream{bw: bw, enc: jsontext.NewEncoder(bw, jsonOptions...)}
+	g := guard.NewJSONWriter(w)
+	bw := bufio.NewWriterSize(g, 64<<10)
+	s := &JSONStream{bw: bw, g: g, enc: jsontext.NewEncoder(bw, jsonOptions...)}
 	s.token(jsontext.BeginObject)
 	s.token(jsontext.String("version"))
 	s.token(jsontext.Int(JSONVersion))
@@ -162,7 +165,10 @@ func (s *JSONStream) Close() error {
 		return s.err
 	}
 	// The encoder ends a top-level value with a newline, as WriteJSON does.
-	return s.bw.Flush()
+	if err := s.bw.Flush(); err != nil {
+		return err
+	}
+	return s.g.Flush()
 }
 
 // fullMessage is the message with the consumers it concerns, for the
@@ -204,9 +210,12 @@ var jsonOptions = []json.Options{jsonv1.DefaultOptionsV1(), jsontext.WithIndent(
 
 // writeJSON writes v as encoding/json's Encoder does, indented by two
 // spaces, but with the faster encoder of go-json-experiment: a report of
-// a hundred thousand findings took longer to write than to find.
+// a hundred thousand findings took longer to write than to find. It writes
+// through guard.NewJSONWriter: the strings are the values, exactly, and the
+// bytes hold no control character and no CI runner's command.
 func writeJSON(w io.Writer, v any) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	g := guard.NewJSONWriter(w)
+	bw := bufio.NewWriterSize(g, 64<<10)
 	// Messages quote schemas; "<" and "&" escaped as \u003c would only
 	// make them harder to read.
 	if err := json.MarshalWrite(bw, v, jsonOptions...); err != nil {
@@ -215,5 +224,8 @@ func writeJSON(w io.Writer, v any) error {
 	if err := bw.WriteByte('\n'); err != nil {
 		return err
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return g.Flush()
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
@@ -391,47 +392,56 @@ func (e *env) progress(total int) func() {
 		mu   sync.Mutex
 		done int
 	)
-	fmt.Fprintf(e.stderr, "\rchecking %d servers: 0 done", total)
+	// The counter's carriage returns and erase sequence are mcplint's own:
+	// written past the guard, and holding nothing from the input.
+	w := unguarded(e.stderr)
+	fmt.Fprintf(w, "\rchecking %d servers: 0 done", total)
 	return func() {
 		mu.Lock()
 		defer mu.Unlock()
 		done++
-		fmt.Fprintf(e.stderr, "\rchecking %d servers: %d done", total, done)
+		fmt.Fprintf(w, "\rchecking %d servers: %d done", total, done)
 	}
 }
 
 func (e *env) progressDone(total int) {
 	if e.stderrTTY && total >= 2 {
-		fmt.Fprint(e.stderr, "\r\033[K")
+		fmt.Fprint(unguarded(e.stderr), "\r\033[K")
 	}
 }
 
 // failureLines is how a failed server is shown: the one-line error (with
 // the flag that raises a limit it passed), then the server's last stderr
-// lines, indented.
+// lines, indented, each through guard.Text: the lines are mcplint's, what
+// the server said never starts one.
 func failureLines(err error) string {
 	if le, ok := live.AsError(err); ok {
+		le2 := *le
+		le2.Msg = guard.Text(le.Msg)
 		if flag := limitFlag(err); flag != "" {
-			le2 := *le
-			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
-			return le2.Detail()
+			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le2.Msg, flag)
 		}
-		return le.Detail()
+		le2.Stderr = make([]string, len(le.Stderr))
+		for i, l := range le.Stderr {
+			le2.Stderr[i] = guard.Text(l)
+		}
+		return le2.Detail()
 	}
-	return withLimitHint(err).Error()
+	return guard.Text(withLimitHint(err).Error())
 }
 
-// serverLine describes a listed server in one line.
+// serverLine describes a listed server in one line, its name and version
+// (the server's own words) through guard.Text.
 func serverLine(l *live.Listing) string {
 	s := l.Server
-	name := s.Name
+	name := guard.Text(s.Name)
 	if name == "" {
 		name = "(unnamed server)"
 	}
 	if s.Version != "" {
-		name += " " + s.Version
+		name += " " + guard.Text(s.Version)
 	}
-	return fmt.Sprintf("%s, protocol %s over %s: %s", name, s.Protocol, s.Transport, surfaceCounts(l.Manifest))
+	return fmt.Sprintf("%s, protocol %s over %s: %s", name, guard.Text(s.Protocol), guard.Text(s.Transport), surfaceCounts(l.Manifest))
 }
 
 // surfaceCounts says how much of each kind a server published: "2 tools,
@@ -559,7 +569,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	)
 	for _, r := range results {
 		if r.err != nil {
-			failed = append(failed, r.name+": "+oneLineError(r.err))
+			failed = append(failed, guard.Text(r.name)+": "+oneLineError(r.err))
 			continue
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
@@ -612,16 +622,17 @@ func manyJSON(results []checked) configJSON {
 func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 	var summary strings.Builder
 	for _, r := range results {
+		name := guard.Text(r.name)
 		if r.err != nil {
-			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
+			fmt.Fprintf(&summary, "%s: failed: %s\n", name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
 		}
 		if quiet {
 			continue
 		}
-		fmt.Fprintf(w, "== %s\n", r.name)
+		fmt.Fprintf(w, "== %s\n", name)
 		if r.err != nil {
 			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
 			continue
@@ -641,19 +652,24 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 func oneLineError(err error) string {
 	if le, ok := live.AsError(err); ok {
 		if flag := limitFlag(err); flag != "" {
-			return fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+			return fmt.Sprintf("%s (raise the limit with %s)", guard.Text(le.Msg), flag)
 		}
-		return le.Msg
+		return guard.Text(le.Msg)
 	}
-	return err.Error()
+	return guard.Text(err.Error())
 }
 
-// writeIndentedJSON writes as report.WriteJSON does.
+// writeIndentedJSON writes as report.WriteJSON does, through
+// guard.NewJSONWriter.
 func writeIndentedJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	g := guard.NewJSONWriter(w)
+	enc := json.NewEncoder(g)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return g.Flush()
 }
 
 // clientConfigHint adds a hint to a configuration error when --config
@@ -667,5 +683,5 @@ func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
 	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
 		return err
 	}
-	return usagef("%v\n%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", err, path, path)
+	return &usageError{err: err, hint: fmt.Sprintf("%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", path, path)}
 }

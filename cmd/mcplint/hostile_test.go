@@ -67,7 +67,7 @@ func hostileServer(mode string) (code int, ok bool) {
 		return 0, true
 	case "longline", "bigpage", "manytools", "leak", "leakerror":
 	default:
-		return 0, false
+		return guardServer(mode)
 	}
 	if mode == "leak" || mode == "leakerror" {
 		fmt.Fprintln(os.Stderr, "starting with key "+secret)

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/baseline"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -191,6 +192,6 @@ func (e *env) writeBaseline(path string, files []report.File, errs []error) erro
 	if err := baseline.New(baseline.Dir(path), all).Write(path); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), path)
+	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), guard.Text(path))
 	return nil
 }

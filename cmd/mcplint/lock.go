@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
@@ -79,17 +80,17 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	var failed []string
 	for _, r := range results {
 		if r.err != nil {
-			failed = append(failed, r.name+": "+failureLines(r.err))
+			failed = append(failed, guard.Text(r.name)+": "+failureLines(r.err))
 			continue
 		}
 		s, err := pin.Of(r.listing.Manifest)
 		if err != nil {
-			failed = append(failed, r.name+": "+err.Error())
+			failed = append(failed, guard.Text(r.name+": "+err.Error()))
 			continue
 		}
 		key := lockKey(r, single)
 		f.Servers[key] = s
-		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", key, surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
+		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", guard.Text(key), surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
 	}
 	if len(failed) > 0 {
 		return &serverFailures{msgs: append(failed, "nothing was written to "+path)}
@@ -101,7 +102,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	if err := e.writeFile(ctx, path, e.secrets.Bytes(b)); err != nil {
 		return &inputErrors{errs: []error{fmt.Errorf("--lockfile: %w", err)}}
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", path, len(f.Servers), english.Plural(len(f.Servers), "", "s"))
+	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", guard.Text(path), len(f.Servers), english.Plural(len(f.Servers), "", "s"))
 	return nil
 }
 
@@ -166,16 +167,16 @@ func writeChanges(w io.Writer, r checked) {
 		return
 	}
 	if len(r.changes) == 0 {
-		fmt.Fprintf(w, "%s: no change since it was locked\n", r.lock)
+		fmt.Fprintf(w, "%s: no change since it was locked\n", guard.Text(r.lock))
 		return
 	}
-	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", r.lock, len(r.changes), english.Plural(len(r.changes), "", "s"))
+	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", guard.Text(r.lock), len(r.changes), english.Plural(len(r.changes), "", "s"))
 	for _, c := range r.changes {
 		class := c.What
 		if c.Rule != "" {
 			class = c.Rule + ", " + c.Severity.String()
 		}
-		fmt.Fprintf(w, "  %s (%s): %s\n", changeSubject(c), class, c.Message)
+		fmt.Fprintf(w, "  %s (%s): %s\n", guard.Text(changeSubject(c)), guard.Text(class), guard.Text(c.Message))
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/redact"
 	"github.com/mcpfit/mcplint/report"
@@ -93,17 +94,37 @@ type renderFunc func(w io.Writer, format string, color bool) error
 // (through a temporary file) and whose folder is created when missing. A
 // file is masked as the streams are: a SARIF file of a live check must not
 // carry the secrets its text report hides.
+//
+// The stream is guarded (package guard), except for the github format:
+// its workflow commands are mcplint's, built from guarded values, and must
+// reach the runner. A text report written to a file is guarded as the
+// stream is: it may be printed into a CI log.
 func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, render renderFunc) error {
 	for _, o := range outs {
 		if o.path == "" {
-			if err := render(stream, o.format, color); err != nil {
+			w := stream
+			if o.format == "github" {
+				w = unguarded(stream)
+			}
+			if err := render(w, o.format, color); err != nil {
 				return err
 			}
 			continue
 		}
 		var buf bytes.Buffer
-		if err := render(&buf, o.format, false); err != nil {
+		var w io.Writer = &buf
+		var g *guard.Writer
+		if o.format == "text" {
+			g = guard.NewWriter(&buf, false)
+			w = g
+		}
+		if err := render(w, o.format, false); err != nil {
 			return err
+		}
+		if g != nil {
+			if err := g.Flush(); err != nil {
+				return err
+			}
 		}
 		if dir := filepath.Dir(o.path); dir != "." {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
