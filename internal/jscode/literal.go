@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,15 +77,45 @@ func Comment(s string) string {
 	return b.String()
 }
 
-// jsonNumber is the grammar of a JSON number, which is also a JavaScript
-// numeric literal (the minus sign being a unary operator there).
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
-
 // Number writes a number given in JSON syntax (a json.Number's text) as a
 // JavaScript numeric literal, or reports false when n is not a JSON number:
-// such text is never written.
+// such text is never written. JSON's number grammar,
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, spells JavaScript
+// numeric literals (the minus sign being a unary operator there).
 func Number(n string) (string, bool) {
-	if !jsonNumber.MatchString(n) {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(n) && n[i] >= '0' && n[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(n) && n[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(n) && n[i] == '0':
+		i++
+	case digits() == 0:
+		return "", false
+	}
+	if i < len(n) && n[i] == '.' {
+		i++
+		if digits() == 0 {
+			return "", false
+		}
+	}
+	if i < len(n) && (n[i] == 'e' || n[i] == 'E') {
+		i++
+		if i < len(n) && (n[i] == '+' || n[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return "", false
+		}
+	}
+	if i != len(n) {
 		return "", false
 	}
 	return n, true

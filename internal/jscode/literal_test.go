@@ -63,12 +63,13 @@ func FuzzString(f *testing.F) {
 }
 
 func TestNumber(t *testing.T) {
-	for _, n := range []string{"0", "-0", "12", "-1.5", "1e400", "2.5E-3", "9007199254740993"} {
+	for _, n := range []string{"0", "-0", "12", "-1.5", "1e400", "2.5E-3", "9007199254740993", "1.5e-07", "-0.0", "0e0", "10E+2"} {
 		if got, ok := Number(n); !ok || got != n {
 			t.Errorf("Number(%q) = %q, %v", n, got, ok)
 		}
 	}
-	for _, n := range []string{"", "01", "+1", ".5", "1.", "0x10", "1_000", "NaN", "Infinity", "1);alert(1", "1\n"} {
+	for _, n := range []string{"", "01", "+1", ".5", "1.", "0x10", "1_000", "NaN", "Infinity", "1);alert(1", "1\n",
+		"-", "1e", "1e+", "00", "-01", "0.", "--1", "1.2.3", "1e2e3", " 1", "1 "} {
 		if got, ok := Number(n); ok {
 			t.Errorf("Number(%q) = %q, want refused", n, got)
 		}

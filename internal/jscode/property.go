@@ -1,6 +1,9 @@
 package jscode
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The names \p{...} takes in Unicode mode (ECMA-262, 22.2.2.9: tables
 // "Non-binary Unicode property aliases" and "Binary Unicode property
@@ -54,12 +57,16 @@ Sundanese Syloti_Nagri Syriac Tagalog Tagbanwa Tai_Le Tai_Tham Tai_Viet Takri Ta
 Telugu Thaana Thai Tibetan Tifinagh Tirhuta Toto Ugaritic Vai Vithkuqi Wancho Warang_Citi Yezidi Yi
 Zanabazar_Square`)
 
-func names(list string) map[string]bool {
-	set := map[string]bool{}
-	for _, n := range strings.Fields(list) {
-		set[n] = true
-	}
-	return set
+// names is the set of the names in list, built on first use: most runs
+// never parse a pattern.
+func names(list string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		set := map[string]bool{}
+		for _, n := range strings.Fields(list) {
+			set[n] = true
+		}
+		return set
+	})
 }
 
 // knownProperty reports whether body, the text between \p{ and }, names a
@@ -67,13 +74,13 @@ func names(list string) map[string]bool {
 func knownProperty(body string) bool {
 	name, value, ok := strings.Cut(body, "=")
 	if !ok {
-		return generalCategories[body] || binaryProperties[body]
+		return generalCategories()[body] || binaryProperties()[body]
 	}
 	switch name {
 	case "General_Category", "gc":
-		return generalCategories[value]
+		return generalCategories()[value]
 	case "Script", "sc", "Script_Extensions", "scx":
-		return scripts[value]
+		return scripts()[value]
 	}
 	return false
 }
@@ -82,13 +89,13 @@ func knownProperty(body string) bool {
 // that ask an engine whether it knows them all.
 func PropertyNames() []string {
 	var out []string
-	for n := range generalCategories {
+	for n := range generalCategories() {
 		out = append(out, n, "gc="+n, "General_Category="+n)
 	}
-	for n := range binaryProperties {
+	for n := range binaryProperties() {
 		out = append(out, n)
 	}
-	for n := range scripts {
+	for n := range scripts() {
 		out = append(out, "sc="+n, "Script="+n, "scx="+n, "Script_Extensions="+n)
 	}
 	return out
