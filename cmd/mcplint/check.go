@@ -95,6 +95,7 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
+			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
@@ -159,9 +160,12 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
+	if err := generatedPath("--save", save); err != nil {
+		return err
+	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
-		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {
 			return err
 		}
 	}
@@ -184,7 +188,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
 				return err
 			}
 		}
@@ -309,6 +313,8 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
 		}
 		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+		// They are commands from a file: say which, before any runs.
+		fmt.Fprintf(e.stderr, "mcplint: running the servers of %s\n", guard.Text(file.Path))
 	default:
 		servers, err = e.commandLineTarget(cmd)
 		return servers, false, err
@@ -473,6 +479,10 @@ func (o checkReport) onStream(format string) bool {
 
 func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
+		o.rc.failures = []report.Failure{{Path: r.name, Message: oneLineError(r.err)}}
+		if err := e.writeFailedOutputs(o.outs, e.stdout, o.rc); err != nil {
+			return err
+		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
@@ -570,6 +580,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	for _, r := range results {
 		if r.err != nil {
 			failed = append(failed, guard.Text(r.name)+": "+oneLineError(r.err))
+			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})

@@ -94,6 +94,9 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	if cmd.NArg() > 1 {
 		return usagef("%d files: convert reads one manifest", cmd.NArg())
 	}
+	if err := generatedPath("-o", cmd.String("output")); err != nil {
+		return err
+	}
 	paths, err := e.paths(cmd.Args().Slice())
 	if err != nil {
 		return err

@@ -140,7 +140,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			errs = append(errs, err)
 		}
 	}
-	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})

@@ -77,6 +77,9 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 		if o.path == "" && o.format != "github" {
 			onStream++
 		}
+		if err := generatedPath("--format "+name+"=", path); err != nil {
+			return nil, err
+		}
 		outs = append(outs, o)
 	}
 	if onStream > 1 {
@@ -145,6 +148,9 @@ type reportContext struct {
 	// command is the mcplint command that ran ("lint", "check", ...), and
 	// configPath the configuration file it read ("" for none).
 	command, configPath string
+	// failures are what the run could not check, which the machine
+	// formats say (report.Failure).
+	failures []report.Failure
 }
 
 // writeReport writes the findings in a machine format; text is the
@@ -152,7 +158,7 @@ type reportContext struct {
 func (e *env) writeReport(w io.Writer, format string, files []report.File, rc reportContext) error {
 	switch format {
 	case "json":
-		return report.WriteJSON(w, files)
+		return report.WriteJSON(w, files, rc.failures...)
 	case "sarif":
 		root, err := sourceRoot()
 		if err != nil {
@@ -161,17 +167,18 @@ func (e *env) writeReport(w io.Writer, format string, files []report.File, rc re
 		return report.WriteSARIF(w, files, report.SARIFOptions{
 			Rules: rc.rules, Version: version(), SourceRoot: root,
 			AutomationID: automationID(rc.command, rc.configPath, root),
+			Failures:     rc.failures,
 		})
 	case "gitlab":
 		root, err := sourceRoot()
 		if err != nil {
 			return err
 		}
-		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root})
+		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root, Failures: rc.failures})
 	case "junit":
-		return report.WriteJUnit(w, files)
+		return report.WriteJUnit(w, files, rc.failures...)
 	case "checkstyle":
-		return report.WriteCheckstyle(w, files)
+		return report.WriteCheckstyle(w, files, rc.failures...)
 	case "github":
 		root, err := sourceRoot()
 		if err != nil {
