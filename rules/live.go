@@ -18,8 +18,8 @@ var ListResultValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, ListToolsResult of each version"},
-		{Consumer: consumer.TSSDK, Source: "ListToolsResultSchema of the TypeScript SDK"},
+		{Consumer: consumer.MCPSpec, Line: "results", Source: "MCP schema.json, ListToolsResult of each version"},
+		{Consumer: consumer.TSSDK, Line: "results", Source: "ListToolsResultSchema of the TypeScript SDK"},
 	},
 	Summary: "each tools/list result is a ListToolsResult of the negotiated protocol version",
 	Fix:     lint.NoFix,
@@ -84,7 +84,7 @@ var StdioStdoutClean = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification, basic/transports, \"stdio\""},
+		{Consumer: consumer.MCPSpec, Line: "stdio", Source: "MCP specification, basic/transports, \"stdio\""},
 	},
 	Summary: "a stdio server writes nothing but JSON-RPC messages on stdout",
 	Fix:     lint.NoFix,

@@ -77,3 +77,15 @@ func consumersOf(p *lint.Pass, ids ...consumer.ID) []consumer.Refusal {
 	}
 	return out
 }
+
+// consumersWith picks, from the consumers the pass's rule protects, those
+// whose refusal reports the profile line with the ID.
+func consumersWith(p *lint.Pass, line string) []consumer.Refusal {
+	var out []consumer.Refusal
+	for _, r := range p.Rule.Consumers {
+		if r.Line == line {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,246 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
+)
+
+// The profile walk: one walk of a tool checks it against a consumer's
+// profile (consumer.Profile) and finds every place that breaks one of its
+// lines. The rules of the client packs are names over it: each reports the
+// violations of the lines its Consumers name (consumer.Refusal.Line), with
+// its own message and fix, so that what one consumer refuses is found once,
+// by data, whichever rule reports it, and a keyword outside an allowlist is
+// reported although no refusal of it was ever seen.
+
+// violation is one place where a tool breaks a line of a profile.
+type violation struct {
+	line *consumer.Line
+	// node is the schema the line is about; nil for the tool itself (its
+	// name, its description).
+	node *schema.Node
+	// keyword is the keyword at fault, or the one a Requires line misses.
+	keyword string
+}
+
+// missing reports whether the violation is a keyword a Requires line
+// demands and the schema lacks (or has with another value).
+func (v violation) missing() bool { return v.line.Kind == consumer.Requires }
+
+// pointer is where the violation is reported, relative to the tool: the
+// keyword at fault, or the schema that misses one.
+func (v violation) pointer() string {
+	switch {
+	case v.node == nil:
+		return "/" + v.keyword
+	case v.missing():
+		return v.node.Pointer()
+	}
+	return v.node.Pointer() + "/" + pointer.Escape(v.keyword)
+}
+
+// violationsOf returns the violations of the named lines of consumer id's
+// profile in the tool of p, found once per tool and set of lines for every
+// rule that reads them (a rule on by default reads one line of an opt-in
+// profile, and need not pay for the whole walk). Only the tool's name,
+// description and inputSchema are read: they are what a consumer's
+// function declaration carries.
+func violationsOf(p *lint.Pass, id consumer.ID, lines ...string) []violation {
+	return p.Memo("profile/"+string(id)+"/"+strings.Join(lines, ","), func() any {
+		prof := consumer.ProfileOf(id)
+		if prof == nil {
+			return []violation(nil)
+		}
+		return findViolations(p, prof, func(l *consumer.Line) bool { return slices.Contains(lines, l.ID) })
+	}).([]violation)
+}
+
+func findViolations(p *lint.Pass, prof *consumer.Profile, want func(*consumer.Line) bool) []violation {
+	var out []violation
+	if l := prof.NameLine(); l != nil && want(l) {
+		if name, ok := p.Value["name"].(string); ok && name != "" && !l.NameAllows(name) {
+			out = append(out, violation{line: l, keyword: "name"})
+		}
+	}
+	if l := prof.LimitOf("description"); l != nil && want(l) {
+		if d, ok := p.Value["description"].(string); ok && utf8.RuneCountInString(d) > l.Max {
+			out = append(out, violation{line: l, keyword: "description"})
+		}
+	}
+	var values, requires []*consumer.Line
+	keywords := false
+	for i := range prof.Lines {
+		l := &prof.Lines[i]
+		if !want(l) {
+			continue
+		}
+		switch l.Kind {
+		case consumer.Values:
+			values = append(values, l)
+		case consumer.Requires:
+			requires = append(requires, l)
+		case consumer.Keywords:
+			keywords = keywords || l.Refuse
+		}
+	}
+	keywords = keywords || prof.Unlisted != nil && want(prof.Unlisted)
+	if !keywords && len(values) == 0 && len(requires) == 0 {
+		return out
+	}
+	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+		out = nodeViolations(out, prof, n, keywords, want, values, requires)
+		return true
+	})
+	return out
+}
+
+// nodeViolations appends the violations of one schema node.
+func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, keywords bool, want func(*consumer.Line) bool, values, requires []*consumer.Line) []violation {
+	s := n.Value
+	at := consumer.Nested
+	if n.Parent == nil {
+		at = consumer.Root
+	}
+	if keywords {
+		for _, k := range schema.SortedKeys(s) {
+			if l := prof.Denied(k, at); l != nil && want(l) {
+				out = append(out, violation{line: l, node: n, keyword: k})
+			}
+		}
+	}
+	for _, l := range values {
+		k := l.Keywords[0]
+		v, ok := s[k]
+		if !ok || !l.Applies(at, isMember(n)) {
+			continue
+		}
+		if refusing, ok := prof.ValueAllowed(k, schema.Types(s), v); !ok && refusing == l {
+			out = append(out, violation{line: l, node: n, keyword: k})
+		}
+	}
+	for _, l := range requires {
+		if requirementBroken(l, n, at) {
+			out = append(out, violation{line: l, node: n, keyword: l.Keywords[0]})
+		}
+	}
+	return out
+}
+
+// isMember reports whether n is a property's schema or an array's element
+// schema.
+func isMember(n *schema.Node) bool {
+	return n.Keyword == "properties" && n.Name != "" || n.Keyword == "items" && n.Index < 0
+}
+
+// requirementBroken reports whether the schema at n breaks the Requires
+// line l.
+func requirementBroken(l *consumer.Line, n *schema.Node, at consumer.Place) bool {
+	s := n.Value
+	if !l.Applies(at, isMember(n)) || l.Type != "" && !schema.HasType(s, l.Type) {
+		return false
+	}
+	if len(l.When) > 0 && !slices.ContainsFunc(l.When, func(k string) bool { _, ok := s[k]; return ok }) {
+		return false
+	}
+	if slices.ContainsFunc(l.Unless, func(k string) bool { _, ok := s[k]; return ok }) {
+		return false
+	}
+	v, ok := s[l.Keywords[0]]
+	switch {
+	case !ok:
+		return true
+	case len(l.Values) > 0:
+		return schema.Compact(v) != l.Values[0]
+	case (l.NotFalse || l.Schema) && v == false:
+		return true
+	case l.Schema:
+		_, isObject := v.(map[string]any)
+		return !isObject && v != true
+	case l.NonEmpty:
+		switch x := v.(type) {
+		case map[string]any:
+			return len(x) == 0
+		case []any:
+			return len(x) == 0
+		}
+	}
+	return false
+}
+
+// describeLine says what a profile line demands, with the consumer's own
+// error where one is quoted, for a finding's message: `Gemini parameters:
+// "items: missing field"`.
+func describeLine(id consumer.ID, l *consumer.Line) string {
+	c := consumer.ByID(id)
+	var b strings.Builder
+	b.WriteString(c.Name)
+	b.WriteString(" (profile line ")
+	b.WriteString(l.ID)
+	b.WriteString(": ")
+	b.WriteString(l.Text)
+	b.WriteString(")")
+	return b.String()
+}
+
+// below reports whether n, or a schema above it, is held by one of kws.
+func below(n *schema.Node, kws map[string]bool) bool {
+	for ; n != nil; n = n.Parent {
+		if kws[n.Keyword] {
+			return true
+		}
+	}
+	return false
+}
+
+// byNode splits violations, in walk order, into runs of one schema each.
+func byNode(vs []violation) [][]violation {
+	var out [][]violation
+	for i := 0; i < len(vs); {
+		j := i + 1
+		for j < len(vs) && vs[j].node == vs[i].node {
+			j++
+		}
+		out = append(out, vs[i:j])
+		i = j
+	}
+	return out
+}
+
+// lineFinding is one place that breaks lines a rule reports, with the
+// consumers whose lines it breaks.
+type lineFinding struct {
+	violation
+	consumers []consumer.Refusal
+}
+
+// ruleFindings returns the places where the tool breaks the profile lines
+// the pass's rule reports (its Consumers' Line; only those named, when
+// lines are given), each once, with the consumers that refuse it there.
+func ruleFindings(p *lint.Pass, lines ...string) []lineFinding {
+	var out []lineFinding
+	var index map[string]int
+	for _, r := range p.Rule.Consumers {
+		if r.Line == "" || len(lines) > 0 && !slices.Contains(lines, r.Line) {
+			continue
+		}
+		for _, v := range violationsOf(p, r.Consumer, r.Line) {
+			key := v.pointer()
+			if i, ok := index[key]; ok {
+				out[i].consumers = append(out[i].consumers, r)
+				continue
+			}
+			if index == nil {
+				index = map[string]int{}
+			}
+			index[key] = len(out)
+			out = append(out, lineFinding{v, []consumer.Refusal{r}})
+		}
+	}
+	return out
+}
