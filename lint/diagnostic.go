@@ -48,6 +48,17 @@ type Diagnostic struct {
 	// End is where the value the finding points at ends in the source; zero
 	// when the pointer names something missing (a keyword to add).
 	End manifest.Position
+
+	// Silenced marks, while a run merges its findings, one that an ignore
+	// names (a silencer's, or a suppressed one), kept so that the finding
+	// it merges into is dropped with it. No finding a run hands over has it.
+	Silenced bool
+}
+
+// Rules returns the IDs the finding is known by: its rule's, then those of
+// the rules merged into it (Merged). Ignoring any of them silences it.
+func (d *Diagnostic) Rules() []string {
+	return append([]string{d.Rule}, d.Merged...)
 }
 
 // complete makes the message and fix the rule left to Complete, if any.

@@ -205,9 +205,9 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDiags := []JSONDiagnostic{
-		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe"},
-		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe"},
-		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none"},
+		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe", Rules: []string{"r-safe"}},
+		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe", Rules: []string{"r-unsafe"}},
+		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none", Rules: []string{"r-none"}},
 	}
 	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)

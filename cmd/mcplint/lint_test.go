@@ -68,6 +68,12 @@ type jsonReport struct {
 		RefusedBy []string `json:"refusedBy"`
 		AlteredBy []string `json:"alteredBy"`
 		AlsoRules []string `json:"alsoRules"`
+		Rules     []string `json:"rules"`
+		Consumers []struct {
+			ID     string `json:"id"`
+			Action string `json:"action"`
+			Line   string `json:"line"`
+		} `json:"consumers"`
 	} `json:"diagnostics"`
 	Summary struct {
 		Errors        int `json:"errors"`
