@@ -178,6 +178,10 @@ type Refusal struct {
 	// Line is the ID of the line of the consumer's profile that the rule
 	// reports (ProfileOf): it says what the consumer does (Action).
 	Line string
+	// Some is true when only some findings of the rule carry this refusal
+	// (each reported with its own consumers and severity): it does not set
+	// the rule's default severity.
+	Some bool
 	// Error is the consumer's own message, where a public source quotes it.
 	Error string
 	// Source is the public report or document that shows the refusal.

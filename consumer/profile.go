@@ -110,17 +110,17 @@ const (
 func (a Action) String() string {
 	switch a {
 	case Refuses:
-		return "refuses the request"
+		return "refuses"
 	case DropsTool:
 		return "drops the tool"
 	case MayRefuse:
-		return "may refuse (versions differ)"
+		return "may refuse"
 	case Discourages:
-		return "discourages it (SHOULD)"
+		return "discourages (SHOULD)"
 	case DropsKeyword:
 		return "ignores the keyword"
 	case Rewrites:
-		return "rewrites it"
+		return "rewrites"
 	}
 	return "?"
 }

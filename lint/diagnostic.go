@@ -81,15 +81,17 @@ func (d *Diagnostic) FixKind() FixKind {
 }
 
 // ConsumerNote names the consumers of the finding as reports show them:
-// "refused by: Anthropic API, Claude Code; altered by: VS Code", or "".
+// "refused by: Anthropic API, Claude Code; discouraged by: MCP
+// specification (SHOULD); altered by: VS Code", or "".
 func (d *Diagnostic) ConsumerNote() string {
 	var parts []string
-	if s := consumer.Names(d.Consumers, false); s != "" {
+	refuses := func(r consumer.Refusal) bool { return !r.Mangles && !r.Discouraged() }
+	if s := consumer.NamesOf(d.Consumers, refuses); s != "" {
 		// The clients built on a refusing consumer fail with it: say so,
 		// since "the TypeScript SDK" means nothing to a Cursor user.
 		var direct []consumer.ID
 		for _, r := range d.Consumers {
-			if !r.Mangles {
+			if refuses(r) {
 				direct = append(direct, r.Consumer)
 			}
 		}
@@ -101,6 +103,9 @@ func (d *Diagnostic) ConsumerNote() string {
 			s += " (and so " + a + ")"
 		}
 		parts = append(parts, "refused by: "+s)
+	}
+	if s := consumer.NamesOf(d.Consumers, consumer.Refusal.Discouraged); s != "" {
+		parts = append(parts, "discouraged by: "+s+" (SHOULD)")
 	}
 	if s := consumer.Names(d.Consumers, true); s != "" {
 		parts = append(parts, "altered by: "+s)

@@ -297,7 +297,7 @@ func TestRuleTable(t *testing.T) {
 		{ID: "longer-id", Packs: []string{"robust"}, Severity: lint.Info, Summary: "second"},
 	}
 	var b bytes.Buffer
-	WriteRuleTable(&b, rules)
+	WriteRuleTable(&b, rules, rules)
 	want := "RULE       PACKS   SEVERITY  FIX          SUMMARY\n" +
 		"a          mcp,x   error     safe/unsafe  first\n" +
 		"longer-id  robust  info      none         second\n"
@@ -305,7 +305,7 @@ func TestRuleTable(t *testing.T) {
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	WriteRuleJSON(&b, rules[1])
+	WriteRuleJSON(&b, rules[1], rules)
 	if !strings.Contains(b.String(), `"options": {}`) || !strings.Contains(b.String(), `"default": true`) {
 		t.Errorf("rule JSON:\n%s", b.String())
 	}

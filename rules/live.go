@@ -55,9 +55,9 @@ Source: MCP specification 2026-07-28, schema.json "ListToolsResult",
 var ListOrderStable = &lint.Rule{
 	ID:       "list-order-stable",
 	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
-	Summary:  "two tools/list calls return the same tools in the same order",
-	Fix:      lint.NoFix,
+	Severity: lint.Warning, Harm: lint.Risks,
+	Summary: "two tools/list calls return the same tools in the same order",
+	Fix:     lint.NoFix,
 	Doc: `Run by ` + "`mcplint check`" + ` only: it lists the tools twice.
 
 The 2026-07-28 specification asks servers to return tools in a

@@ -22,7 +22,7 @@ var ToolNameValid = &lint.Rule{
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.MCPSpec, Line: "name", Source: "MCP specification 2025-11-25, server/tools, \"Tool Names\""},
-		{Consumer: consumer.MCPSpec, Line: "name-present", Source: "MCP schema.json, Tool (name: string, required)"},
+		{Consumer: consumer.MCPSpec, Line: "name-present", Some: true, Source: "MCP schema.json, Tool (name: string, required)"},
 	},
 	Summary: "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
 	Fix:     lint.NoFix,
@@ -247,10 +247,10 @@ func checkToolNameUnique(p *lint.ListPass) {
 var DescriptionPresent = &lint.Rule{
 	ID:       "description-present",
 	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
-	Summary:  "every tool has a non-empty description",
-	Fix:      lint.NoFix,
-	Check:    checkDescription,
+	Severity: lint.Warning, Harm: lint.Risks,
+	Summary: "every tool has a non-empty description",
+	Fix:     lint.NoFix,
+	Check:   checkDescription,
 	Doc: `The description is what the model reads to decide when to call a tool
 and how. Without one, the model guesses from the name alone, picks the wrong
 tool, or never calls it. The specification lists "description" among a tool's

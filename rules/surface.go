@@ -115,7 +115,7 @@ func checkSurfaceResultValid(p *lint.SurfacePass) {
 var PromptNameValid = &lint.Rule{
 	ID:       "prompt-name-valid",
 	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
+	Severity: lint.Info,
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.ClaudeCode, Line: "prompt-names", Source: "https://code.claude.com/docs/en/mcp, \"Use MCP prompts as commands\"", Mangles: true},
 		{Consumer: consumer.VSCode, Line: "prompt-names", Source: "https://code.visualstudio.com/docs/copilot/customization/mcp-servers, \"Use MCP prompts\"", Mangles: true},

@@ -15,7 +15,7 @@ const namesText = `testdata/names.json:4:7: warning tool-name-valid: tool name "
   |
 4 |       "name": "files/read file",
   |       ^
-  = refused by: MCP specification
+  = discouraged by: MCP specification (SHOULD)
 
 testdata/names.json:13:5: warning description-present: tool "search" has no description; the model needs one to know when and how to call it
    |

@@ -49,16 +49,16 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	if len(ids) == 1 && e.rule(ids[0]) == nil {
 		if group := e.group(ids[0]); group != nil {
 			if fmtName == "json" {
-				return report.WriteRulesJSON(e.stdout, group)
+				return report.WriteRulesJSON(e.stdout, group, e.catalogue)
 			}
-			return report.WriteRuleTable(e.stdout, group)
+			return report.WriteRuleTable(e.stdout, group, e.catalogue)
 		}
 	}
 	if len(ids) == 0 {
 		if fmtName == "json" {
-			return report.WriteRulesJSON(e.stdout, e.catalogue)
+			return report.WriteRulesJSON(e.stdout, e.catalogue, e.catalogue)
 		}
-		return report.WriteRuleTable(e.stdout, e.catalogue)
+		return report.WriteRuleTable(e.stdout, e.catalogue, e.catalogue)
 	}
 	var picked []*lint.Rule
 	for _, id := range ids {
@@ -70,9 +70,9 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	}
 	switch {
 	case fmtName == "json" && len(picked) == 1:
-		return report.WriteRuleJSON(e.stdout, picked[0])
+		return report.WriteRuleJSON(e.stdout, picked[0], e.catalogue)
 	case fmtName == "json":
-		return report.WriteRulesJSON(e.stdout, picked)
+		return report.WriteRulesJSON(e.stdout, picked, e.catalogue)
 	}
 	for i, r := range picked {
 		if i > 0 {
@@ -80,7 +80,7 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 				return err
 			}
 		}
-		if err := report.WriteRuleDoc(e.stdout, r); err != nil {
+		if err := report.WriteRuleDoc(e.stdout, r, e.catalogue); err != nil {
 			return err
 		}
 	}

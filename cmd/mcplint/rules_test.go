@@ -48,7 +48,11 @@ func TestRulesDoc(t *testing.T) {
 	r.want(t, 0)
 	for _, want := range []string{
 		"tool-name-valid: tool names are 1-128 characters",
-		"Packs:     mcp\n", "Default:   on\n", "Severity:  warning\n", "Fix:       none\n", "Options:   none\n",
+		"Packs:        mcp\n", "Default:      on\n", "Severity:     warning\n", "Options:      none\n",
+		// Its own findings carry no fix, but one merged with a provider's
+		// name rule takes that rule's unsafe rename: the doc says so.
+		"Fix:          unsafe (its own: none; a finding it keeps takes the fix of a merged openai-function-name",
+		"Merges with:  openai-function-name, claude-tool-name",
 		"Bad:", "Good:", "Source:",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -69,18 +73,21 @@ func TestRulesDoc(t *testing.T) {
 }
 
 type jsonRule struct {
-	ID       string         `json:"id"`
-	Packs    []string       `json:"packs"`
-	Default  bool           `json:"default"`
-	Severity string         `json:"severity"`
-	Fix      string         `json:"fix"`
-	Summary  string         `json:"summary"`
-	Options  map[string]any `json:"options"`
-	Doc      string         `json:"doc"`
+	ID         string         `json:"id"`
+	Packs      []string       `json:"packs"`
+	Default    bool           `json:"default"`
+	Severity   string         `json:"severity"`
+	Fix        string         `json:"fix"`
+	OfferedFix string         `json:"offeredFix"`
+	MergesWith []string       `json:"mergesWith"`
+	Summary    string         `json:"summary"`
+	Options    map[string]any `json:"options"`
+	Doc        string         `json:"doc"`
 	// Consumers are the programs the rule protects.
 	Consumers []struct {
 		ID      string `json:"id"`
 		Mangles bool   `json:"mangles"`
+		Line    string `json:"line"`
 		Error   string `json:"error"`
 		Source  string `json:"source"`
 	} `json:"consumers"`
