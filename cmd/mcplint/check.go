@@ -60,8 +60,7 @@ only with --yes (--dry-run lists and starts nothing). Each is reported as
 
 Like lint, check follows .mcplint.yaml (or --config FILE): its select,
 extend-select, protocol, severity, options, ignore and fail-on, with the
-flags over them. The default rules are lint's (packs mcp and robust) and the
-security pack. They are checked against the protocol version the server
+flags over them. The default rules are lint's (%s) and the security pack. They are checked against the protocol version the server
 negotiated, unless --protocol or the configuration's protocol says
 otherwise.
 
@@ -88,7 +87,7 @@ func (e *env) checkCommand() *cli.Command {
 		Name:         "check",
 		Usage:        "lint what a running MCP server publishes (stdio command, URL, client configuration, or every installed client's)",
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
-		Description:  checkDescription,
+		Description:  fmt.Sprintf(checkDescription, lint.DefaultDescription(e.catalogue)),
 		OnUsageError: onUsageError,
 		Flags: append(append(serverTargetFlags("check"), []cli.Flag{
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},

@@ -50,7 +50,7 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 		return err
 	}
 	servers := readMCPJSON(".mcp.json")
-	text := starterConfig(manifests, servers)
+	text := starterConfig(manifests, servers, lint.DefaultDescription(e.catalogue))
 	// What init writes must load: it is the first thing users see.
 	if _, err := config.Parse(config.Names[0], []byte(text)); err != nil {
 		return fmt.Errorf("internal error: the starter configuration does not validate: %w", err)
@@ -113,7 +113,7 @@ func readMCPJSON(path string) map[string]config.Server {
 	return doc.MCPServers
 }
 
-func starterConfig(manifests []string, servers map[string]config.Server) string {
+func starterConfig(manifests []string, servers map[string]config.Server, defaults string) string {
 	var b strings.Builder
 	b.WriteString(`# mcplint configuration. Flags on the command line override it.
 # Schema (for editors): mcplint schema config > mcplint.schema.json, then
@@ -131,8 +131,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 		}
 	}
 	fmt.Fprintf(&b, `
-# Rules to run instead of the default set: packs %s, plus every rule
-# that protects a client in its default mode ("default"); "all" is every
+# Rules to run instead of the default set ("default": %s); "all" is every
 # rule.
 # select: [default]
 # extend-select: [openai-strict, gemini]
@@ -159,7 +158,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 #     tool: "legacy_*"
 #     file: "vendor/*.json"
 #     reason: names kept for existing clients
-`, strings.Join(lint.DefaultPacks, " and "), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
+`, defaults, strings.Join(lint.InUse, ", "), lint.LatestProtocol)
 	b.WriteString("\n# MCP servers that `mcplint check` checks when no server is named, as in .mcp.json's mcpServers.\n")
 	if len(servers) == 0 {
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")
