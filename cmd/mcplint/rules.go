@@ -21,8 +21,9 @@ func (e *env) rulesCommand() *cli.Command {
 and summary. With RULE IDs, prints each rule's documentation: why it
 exists, who breaks, the consumers it protects, a bad and a good example,
 its options and their defaults, and its sources. A PACK name (mcp,
-security, openai-strict, ...) or a CONSUMER ID (anthropic, vscode, ...)
-lists the rules of that pack, or the rules protecting that consumer.
+security, openai-strict, ...) lists the rules of that pack; a CONSUMER ID
+(anthropic, vscode, ...) prints its profile (what it takes, each line with
+its source and the rules that report it) and the rules protecting it.
 --consumers lists the consumer matrix: every program that reads tool
 definitions, its mode, whether its rules run by default, and its rules.`,
 		OnUsageError: onUsageError,
@@ -47,6 +48,16 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	}
 	ids := cmd.Args().Slice()
 	if len(ids) == 1 && e.rule(ids[0]) == nil {
+		if c := consumer.ByID(consumer.ID(ids[0])); c != nil {
+			if fmtName == "json" {
+				return report.WriteProfileJSON(e.stdout, c, e.group(ids[0]), e.catalogue)
+			}
+			if err := report.WriteProfile(e.stdout, c, e.catalogue); err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stdout, "\nRules that protect it:")
+			return report.WriteRuleTable(e.stdout, e.group(ids[0]), e.catalogue)
+		}
 		if group := e.group(ids[0]); group != nil {
 			if fmtName == "json" {
 				return report.WriteRulesJSON(e.stdout, group, e.catalogue)

@@ -5,6 +5,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/report"
 )
 
 func TestRulesTable(t *testing.T) {
@@ -259,5 +262,37 @@ func TestRulesGroup(t *testing.T) {
 	r.want(t, 2)
 	if !strings.Contains(r.stderr, `did you mean "claude-tool-name"?`) {
 		t.Errorf("stderr: %s", r.stderr)
+	}
+}
+
+// TestRulesConsumerProfile: `mcplint rules CONSUMER` prints the consumer's
+// profile, every line with its source, then the rules that protect it; its
+// JSON form holds the same lines.
+func TestRulesConsumerProfile(t *testing.T) {
+	for _, c := range consumer.All {
+		r := mcplint(t, runOpts{}, "rules", string(c.ID))
+		r.want(t, 0)
+		p := consumer.ProfileOf(c.ID)
+		if !strings.Contains(r.stdout, "Profile: ") || !strings.Contains(r.stdout, "Based on: "+p.Basis) {
+			t.Errorf("rules %s prints no profile:\n%s", c.ID, r.stdout)
+		}
+		if n, want := strings.Count(r.stdout, "\n  source: "), len(p.Lines); n < want {
+			t.Errorf("rules %s: %d lines with a source, want at least %d", c.ID, n, want)
+		}
+		if !strings.Contains(r.stdout, "Rules that protect it:") {
+			t.Errorf("rules %s lists no rules", c.ID)
+		}
+	}
+	r := mcplint(t, runOpts{}, "rules", "gemini-parameters", "--format", "json")
+	r.want(t, 0)
+	var doc report.JSONProfile
+	strictDecode(t, r.stdout, &doc)
+	if !doc.Allowlist || len(doc.Lines) == 0 || len(doc.Rules) == 0 {
+		t.Fatalf("profile JSON: %+v", doc)
+	}
+	for _, l := range doc.Lines {
+		if l.Source == "" || l.Action == "" {
+			t.Errorf("line %s has no source or action", l.ID)
+		}
 	}
 }
