@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -29,6 +30,7 @@ type Pass struct {
 	options  map[string]any
 	packs    map[string]bool
 	selected map[string]bool
+	inPlay   map[consumer.ID]bool
 	report   func(Diagnostic)
 }
 
@@ -130,6 +132,14 @@ func (p *Pass) Versions(since bool, v string) string {
 // uses it to pick the form every enabled consumer accepts (anyOf rather
 // than oneOf when the openai or gemini pack is on, for one).
 func (p *Pass) PackEnabled(pack string) bool { return p.packs[pack] }
+
+// InPlay reports whether the run judges the tool for consumer id: a
+// selected rule protects it, in its default mode or because its opt-in
+// rules were selected. A fix writes what every consumer in play takes
+// (their profiles), so that fixing for one never produces what another
+// selected one refuses: "items": {} for an array, say, is no fix when
+// OpenAI's strict mode, which wants a type on every schema, is in play.
+func (p *Pass) InPlay(id consumer.ID) bool { return p.inPlay[id] }
 
 // Runs reports whether rule r runs in this run, for a rule that gives way
 // to r (it withholds a fix r's would undo, or a finding r makes). r must

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -25,6 +26,7 @@ type Linter struct {
 
 	packs    map[string]bool // packs with at least one selected rule
 	selected map[string]bool // IDs of the selected rules
+	inPlay   map[consumer.ID]bool
 	// oldest and newest bound the protocol versions checked: one version
 	// when Config.Protocol names it, every version in use otherwise.
 	oldest, newest string
@@ -58,7 +60,7 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 			packs[p] = true
 		}
 	}
-	l := &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest}
+	l := &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest, inPlay: inPlay(rules)}
 	l.run, l.silencer = rules, map[string]bool{}
 	for _, r := range silencers(all, rules, cfg) {
 		l.run = append(l.run, r)
@@ -66,6 +68,24 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 	}
 	l.subjects = newSubjects(l.run)
 	return l, nil
+}
+
+// inPlay are the consumers a selection judges for: those its rules
+// protect, except a consumer of an opt-in mode that only rules on by
+// default name (openai-array-items protects strict mode too, but strict
+// mode is in play when a strict rule runs). Fixes write what every
+// consumer in play takes (Pass.InPlay).
+func inPlay(rules []*Rule) map[consumer.ID]bool {
+	out := map[consumer.ID]bool{}
+	for _, r := range rules {
+		on := DefaultOn(r)
+		for _, f := range r.Consumers {
+			if c := consumer.ByID(f.Consumer); c != nil && (c.Default || !on) {
+				out[f.Consumer] = true
+			}
+		}
+	}
+	return out
 }
 
 // silencers are the rules a configuration ignores (Ignore, or a
@@ -784,7 +804,7 @@ func (l *Linter) newWorker(rules []*Rule) *worker {
 	for i, r := range rules {
 		w.passes[i] = Pass{
 			Rule: r, Protocol: l.newest, oldest: l.oldest, Cache: l.Cache, schemas: &w.schemas,
-			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected,
+			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected, inPlay: l.inPlay,
 			report: func(d Diagnostic) {
 				if l.keep(w.tool, r, &d) {
 					w.diags = append(w.diags, d)

@@ -49,7 +49,7 @@ func TestGemini(t *testing.T) {
 			name:   "recursion cut at MaxDepth",
 			in:     `{"type": "object", "properties": {"root": {"$ref": "#/$defs/Node"}}, "$defs": {"Node": {"type": "object", "description": "node", "properties": {"next": {"$ref": "#/$defs/Node"}}}}}`,
 			max:    2,
-			want:   `{"type": "object", "properties": {"root": {"type": "object", "description": "node", "properties": {"next": {"type": "object", "description": "node", "properties": {"next": {"description": "node"}}}}}}}`,
+			want:   `{"type": "object", "properties": {"root": {"type": "object", "description": "node", "properties": {"next": {"type": "object", "description": "node", "properties": {"next": {"type": "object", "description": "node"}}}}}}}`,
 			losses: []lossAt{{"/$defs/Node/properties/next", "$ref"}},
 		},
 		{
@@ -104,7 +104,7 @@ func TestGemini(t *testing.T) {
 				"both": {"type": "boolean"},
 				"yes": {"type": "boolean", "description": "Must be true."},
 				"mixed": {"anyOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer", "minimum": 0, "maximum": 1}]},
-				"obj": {"description": "Allowed values: {\"a\":1}."}}}`,
+				"obj": {"type": "object", "description": "Allowed values: {\"a\":1}."}}}`,
 			losses: []lossAt{{"/properties/obj", "enum"}, {"/properties/yes", "enum"}},
 		},
 		{
@@ -264,7 +264,7 @@ func TestGeminiInlineRefs(t *testing.T) {
 		{
 			name:   "recursion",
 			in:     `{"type": "object", "properties": {"n": {"$ref": "#"}}}`,
-			want:   `{"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {}}}}}}}}}`,
+			want:   `{"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object"}}}}}}}}}`,
 			losses: []lossAt{{"/properties/n", "$ref"}},
 		},
 		{

@@ -160,8 +160,14 @@ func lossNote(ls []normalize.Loss) string {
 
 // geminiRewriteFix is the fix that rewrites one keyword of the node at ptr
 // as normalize.GeminiRewrite does: safe when nothing is lost.
-func geminiRewriteFix(s map[string]any, keyword, ptr, action string) (*lint.Fix, []normalize.Loss) {
+// A rewrite that leaves the schema one a consumer in play refuses (a
+// typeless property, say) is no fix.
+func geminiRewriteFix(p *lint.Pass, n *schema.Node, keyword, action string) (*lint.Fix, []normalize.Loss) {
+	s, ptr := n.Value, n.Pointer()
 	fixed, losses := normalize.GeminiRewrite(s, keyword, ptr)
+	if introduces(p, ptr, isMember(n), s, fixed) {
+		return nil, losses
+	}
 	msg := action
 	if len(losses) > 0 {
 		msg += " (" + geminiLossText(losses) + ")"

@@ -77,6 +77,11 @@ func checkGeminiRef(p *lint.Pass) {
 				msg += " (" + geminiLossText(losses) + ")"
 			}
 			fix = lint.DiffFix(msg, len(losses) == 0, "/inputSchema", v, fixed)
+			if vm, ok := v.(map[string]any); ok {
+				if fm, ok := fixed.(map[string]any); ok && introduces(p, "/inputSchema", false, vm, fm) {
+					fix = nil // a cut Gemini refuses: a recursion of bare references
+				}
+			}
 		}
 		return fixed
 	}
@@ -194,7 +199,7 @@ func checkGeminiTypeArray(p *lint.Pass) {
 					p.Reportf(at, "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; write one schema per target with mcplint convert --to gemini and --to openai --strict", msg)
 					continue
 				}
-				fix, losses := geminiRewriteFix(s, "anyOf", n.Pointer(), "drop the null branch and mark the schema \"nullable\": true")
+				fix, losses := geminiRewriteFix(p, n, "anyOf", "drop the null branch and mark the schema \"nullable\": true")
 				p.ReportFix(at, fix, "%s; drop the branch and use \"nullable\": true%s", msg, lossNote(losses))
 			}
 		}
@@ -218,7 +223,7 @@ func checkGeminiTypeArray(p *lint.Pass) {
 			p.Reportf(v.pointer(), "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
 			continue
 		}
-		fix, losses := geminiRewriteFix(s, "type", n.Pointer(), "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
+		fix, losses := geminiRewriteFix(p, n, "type", "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
 		p.ReportFix(v.pointer(), fix, "%s; use \"nullable\": true for null and an anyOf for several types%s", msg, lossNote(losses))
 	}
 }
@@ -285,7 +290,7 @@ func checkGeminiEnum(p *lint.Pass) {
 		reported[n] = true
 		switch v.line.ID {
 		case "const":
-			fix, losses := geminiRewriteFix(s, "const", n.Pointer(), "write it as an enum Gemini takes")
+			fix, losses := geminiRewriteFix(p, n, "const", "write it as an enum Gemini takes")
 			p.ReportFix(v.pointer(), fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", schema.Compact(s["const"]), lossNote(losses))
 		case "enum":
 			list, isList := s["enum"].([]any)
@@ -298,13 +303,13 @@ func checkGeminiEnum(p *lint.Pass) {
 					others = append(others, x)
 				}
 			}
-			fix, losses := geminiRewriteFix(s, "enum", n.Pointer(), "rewrite the enum as Gemini takes it")
+			fix, losses := geminiRewriteFix(p, n, "enum", "rewrite the enum as Gemini takes it")
 			p.ReportFix(v.pointer(), fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", schema.Compact(others), lossNote(losses))
 		default:
 			if _, isList := s["enum"].([]any); !isList || schema.HasType(s, "string") {
 				continue // a list of types with "string" is gemini-type-array's
 			}
-			fix, _ := geminiRewriteFix(s, "enum", n.Pointer(), "rewrite the enum as Gemini takes it")
+			fix, _ := geminiRewriteFix(p, n, "enum", "rewrite the enum as Gemini takes it")
 			p.ReportFix(n.Pointer()+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
 		}
 	}

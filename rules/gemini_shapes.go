@@ -63,7 +63,7 @@ func checkGeminiFormat(p *lint.Pass) {
 		if len(types) == 0 {
 			types = []string{""}
 		}
-		fix, _ := geminiRewriteFix(s, "format", v.node.Pointer(), "remove the format; say it in the description instead")
+		fix, _ := geminiRewriteFix(p, v.node, "format", "remove the format; say it in the description instead")
 		p.ReportFix(v.pointer(), fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", schema.Compact(f), typeLabel(types))
 	}
 }

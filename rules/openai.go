@@ -220,6 +220,9 @@ func reportRootCombinators(p *lint.Pass, s map[string]any, combos []string) {
 	msg := fmt.Sprintf("OpenAI refuses %s at the top level of parameters", strings.Join(quoted, " and "))
 	fixed, losses := normalize.RootCombinators(s)
 	fm, _ := fixed.(map[string]any)
+	if p.InPlay(consumer.OpenAIStrict) {
+		losses = append(losses, strictTypedProperties(fm)...)
+	}
 	left := false
 	for _, k := range combos {
 		if _, ok := fm[k]; ok {
@@ -235,6 +238,26 @@ func reportRootCombinators(p *lint.Pass, s map[string]any, combos []string) {
 		fix.Message += " (" + lossText(losses) + ")"
 	}
 	p.ReportFix("/inputSchema/"+combos[0], fix, "%s; merge the branches into one object schema", msg)
+}
+
+// strictTypedProperties gives the properties of a merged root that say
+// nothing of a type (branches that disagreed on one) the types strict mode
+// takes, as convert --to openai --strict does, and returns what that
+// loses.
+func strictTypedProperties(root map[string]any) []normalize.Loss {
+	props, _ := root["properties"].(map[string]any)
+	var losses []normalize.Loss
+	for _, name := range schema.SortedKeys(props) {
+		if m, ok := props[name].(map[string]any); ok && normalize.Typeless(m) {
+			typed, ls := normalize.StrictType(m)
+			props[name] = typed
+			for _, l := range ls {
+				l.What = fmt.Sprintf("%q: %s", name, l.What)
+				losses = append(losses, l)
+			}
+		}
+	}
+	return losses
 }
 
 func lowerFirst(s string) string {
@@ -307,7 +330,7 @@ var OpenAIArrayItems = &lint.Rule{
 		{Consumer: consumer.VSCode, Line: "array-items", Error: "array type must have items", Source: "modelscope/ReMe#84"},
 	},
 	Summary: "every array schema has \"items\"",
-	Fix:     lint.SafeFix,
+	Fix:     lint.MixedFix,
 	Check:   checkOpenAIArrayItems,
 	Doc: `OpenAI refuses function parameters with an array schema that has no
 "items", strict mode or not, at any depth, and with them the request:
@@ -320,8 +343,13 @@ mark3labs/mcphost#35). A "type" list naming "array" needs "items" too.
 
 The fix adds "items": {}. It is safe: a missing "items" and "items": {}
 accept the same arrays. OpenAI takes it without strict mode (pydantic-ai
-sends a bare list that way and falls back to non-strict for it); strict
-mode wants a type on every schema, which openai-strict-keywords reports. Better still, say what the elements are.
+sends a bare list that way and falls back to non-strict for it). Strict
+mode wants a type on every schema, so when it is in play (the openai-strict
+pack, --strict) the fix writes what "mcplint convert --to openai --strict"
+writes, "items": {"anyOf": [string, number, boolean, null]}, and is unsafe:
+objects and arrays are no longer accepted as elements. A fix whose result a
+selected consumer refuses (Gemini's parameters want a type on an array's
+elements) is not offered. Better still, say what the elements are.
 
 Bad:
 
@@ -343,28 +371,42 @@ func checkOpenAIArrayItems(p *lint.Pass) {
 	for _, f := range ruleFindings(p) {
 		n := f.node
 		if _, has := n.Value["items"]; !has {
-			p.Report(lint.Diagnostic{RelPointer: n.Pointer(), Consumers: f.consumers,
-				Message: "array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}",
-				Fix:     &lint.Fix{Message: "add \"items\": {}", Safe: true, Build: arrayItemsFix(n)}})
+			p.Report(lint.Diagnostic{RelPointer: n.Pointer(), Consumers: f.consumers, Fix: arrayItemsFix(p, n),
+				Message: "array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}"})
 			continue
 		}
 		// Zod 4 writes a tuple's end as "items": false; VS Code's check
 		// reads false as missing.
-		p.Report(lint.Diagnostic{RelPointer: n.Pointer() + "/items", Consumers: f.consumers,
-			Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements",
-			Fix:     &lint.Fix{Message: "write \"items\": {\"not\": {}}", Safe: true, Build: arrayItemsFix(n)}})
+		p.Report(lint.Diagnostic{RelPointer: n.Pointer() + "/items", Consumers: f.consumers, Fix: arrayItemsFix(p, n),
+			Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements"})
 	}
 }
 
-// arrayItemsFix builds the edits that give the array schema at n its
-// "items". Only this node is fixed: nested arrays have findings of their
-// own. (Made only for a finding: a closure per node visited was a good part
-// of a run's allocations.)
-func arrayItemsFix(n *schema.Node) func() []manifest.Edit {
-	return func() []manifest.Edit {
-		s := n.Value
-		return lint.Diff(n.Pointer(), s, mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any)))
+// arrayItemsFix is the fix that gives the array schema at n its "items":
+// {} for a missing one and {"not": {}} for false, which accept what they
+// replace (safe), or, when OpenAI's strict mode is in play, which wants a
+// type on every schema, the types strict mode takes, as convert --to
+// openai --strict writes them (unsafe: no objects or arrays any more). A
+// form some consumer in play refuses is no fix. Only this node is fixed:
+// nested arrays have findings of their own.
+func arrayItemsFix(p *lint.Pass, n *schema.Node) *lint.Fix {
+	s := n.Value
+	fixed := mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any))
+	fix := &lint.Fix{Message: "add \"items\": {}", Safe: true}
+	if s["items"] == false {
+		fix.Message = "write \"items\": {\"not\": {}}"
 	}
+	if items, _ := fixed["items"].(map[string]any); p.InPlay(consumer.OpenAIStrict) && len(items) == 0 {
+		typed, losses := normalize.StrictType(items)
+		fixed["items"] = typed
+		fix.Message, fix.Safe = "add \"items\" with the types strict mode takes ("+lossText(losses)+")", false
+	}
+	if introduces(p, n.Pointer(), isMember(n), s, fixed) {
+		return nil
+	}
+	ptr := n.Pointer()
+	fix.Build = func() []manifest.Edit { return lint.Diff(ptr, s, fixed) }
+	return fix
 }
 
 // OpenAIObjectProperties demands "properties" on the root object.

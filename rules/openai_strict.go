@@ -23,11 +23,15 @@ var openaiStrictRules = []*lint.Rule{OpenAIStrictAdditionalProperties, OpenAIStr
 // what the merge gives, or constrain a schema about to go.
 var rewrittenKeywords = []string{"allOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"}
 
-// pendingMerge reports whether openai-strict-keywords will merge allOf
-// branches into s: closing or requiring s first would change the merge.
-func pendingMerge(s map[string]any) bool {
-	_, ok := s["allOf"]
-	return ok
+// pendingMerge reports whether a fix will merge branches into the schema at
+// n: openai-strict-keywords its allOf, openai-root-object the root's
+// combinators. Closing or requiring it first would change the merge (a
+// closed root refuses the properties its branches would bring).
+func pendingMerge(n *schema.Node) bool {
+	if _, ok := n.Value["allOf"]; ok {
+		return true
+	}
+	return n.Parent == nil && normalize.HasRootCombinator(n.Value)
 }
 
 // walkStrict visits the input schema's subschemas, but not those below
@@ -115,7 +119,7 @@ func checkStrictAdditionalProperties(p *lint.Pass) {
 	}
 	for _, v := range strictFindings(p, "closed") {
 		s := v.node.Value
-		if pendingMerge(s) {
+		if pendingMerge(v.node) {
 			continue
 		}
 		ptr := v.node.Pointer()
@@ -190,7 +194,7 @@ func checkStrictRequired(p *lint.Pass) {
 	}
 	walkStrict(p, func(n *schema.Node) {
 		s := n.Value
-		if pendingMerge(s) {
+		if pendingMerge(n) {
 			return
 		}
 		// Every problem of the object is reported at once, with one fix
@@ -453,6 +457,13 @@ func reportStrictKeywords(p *lint.Pass, s map[string]any, ptr string, found, val
 		fixed, losses = r.(map[string]any), append(losses, more...)
 	} else {
 		fixed, losses = normalize.StrictKeywords(s, ignored)
+		if normalize.Typeless(fixed) {
+			// What is left says nothing of a type, which strict mode wants:
+			// type it as convert --to openai --strict does.
+			var more []normalize.Loss
+			fixed, more = normalize.StrictType(fixed)
+			losses = append(losses, more...)
+		}
 	}
 	fixMsg := "rewrite into supported keywords"
 	if len(losses) > 0 {

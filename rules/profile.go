@@ -94,19 +94,24 @@ func findViolations(p *lint.Pass, prof *consumer.Profile, want func(*consumer.Li
 		return out
 	}
 	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
-		out = nodeViolations(out, prof, n, keywords, want, values, requires)
+		out = nodeViolations(out, prof, n, placeOf(n), isMember(n), keywords, want, values, requires)
 		return true
 	})
 	return out
 }
 
-// nodeViolations appends the violations of one schema node.
-func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, keywords bool, want func(*consumer.Line) bool, values, requires []*consumer.Line) []violation {
-	s := n.Value
-	at := consumer.Nested
+// placeOf says where n is: the root of its walk, or below.
+func placeOf(n *schema.Node) consumer.Place {
 	if n.Parent == nil {
-		at = consumer.Root
+		return consumer.Root
 	}
+	return consumer.Nested
+}
+
+// nodeViolations appends the violations of one schema node, at place at,
+// a property's or array's elements (member) or not.
+func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, at consumer.Place, member, keywords bool, want func(*consumer.Line) bool, values, requires []*consumer.Line) []violation {
+	s := n.Value
 	if keywords {
 		for _, k := range schema.SortedKeys(s) {
 			if l := prof.Denied(k, at); l != nil && want(l) {
@@ -117,7 +122,7 @@ func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, key
 	for _, l := range values {
 		k := l.Keywords[0]
 		v, ok := s[k]
-		if !ok || !l.Applies(at, isMember(n)) {
+		if !ok || !l.Applies(at, member) {
 			continue
 		}
 		if refusing, ok := prof.ValueAllowed(k, schema.Types(s), v); !ok && refusing == l {
@@ -125,7 +130,7 @@ func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, key
 		}
 	}
 	for _, l := range requires {
-		if requirementBroken(l, n, at) {
+		if requirementBroken(l, n, at, member) {
 			out = append(out, violation{line: l, node: n, keyword: l.Keywords[0]})
 		}
 	}
@@ -140,9 +145,9 @@ func isMember(n *schema.Node) bool {
 
 // requirementBroken reports whether the schema at n breaks the Requires
 // line l.
-func requirementBroken(l *consumer.Line, n *schema.Node, at consumer.Place) bool {
+func requirementBroken(l *consumer.Line, n *schema.Node, at consumer.Place, member bool) bool {
 	s := n.Value
-	if !l.Applies(at, isMember(n)) || l.Type != "" && !schema.HasType(s, l.Type) {
+	if !l.Applies(at, member) || l.Type != "" && !schema.HasType(s, l.Type) {
 		return false
 	}
 	if len(l.When) > 0 && !slices.ContainsFunc(l.When, func(k string) bool { _, ok := s[k]; return ok }) {
@@ -242,5 +247,60 @@ func ruleFindings(p *lint.Pass, lines ...string) []lineFinding {
 			out = append(out, lineFinding{v, []consumer.Refusal{r}})
 		}
 	}
+	return out
+}
+
+// introduces reports whether the schema after, written at ptr in place of
+// before, breaks a line of the profile of a consumer in play (Pass.InPlay)
+// that before did not: a fix must not trade one consumer's refusal for
+// another's. member says whether the schema at ptr is a property's or an
+// array's elements. Only what a schema lacks or a value it has count
+// (Requires and Values lines): a keyword a fix writes for another rule to
+// rewrite (gemini-ref's allOf, which gemini-unsupported-keyword merges) is
+// a step, not a refusal.
+func introduces(p *lint.Pass, ptr string, member bool, before, after map[string]any) bool {
+	for _, prof := range consumer.Profiles {
+		if !p.InPlay(prof.Consumer) {
+			continue
+		}
+		had := map[string]bool{}
+		for _, v := range subtreeViolations(prof, ptr, member, before) {
+			had[v.line.ID+" "+v.pointer()] = true
+		}
+		for _, v := range subtreeViolations(prof, ptr, member, after) {
+			if !had[v.line.ID+" "+v.pointer()] && v.line.Action.Loses() && (v.line.Kind == consumer.Requires || v.line.Kind == consumer.Values) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// subtreeViolations are the violations of every line of prof in schema s,
+// found at ptr (the root of inputSchema when ptr is "/inputSchema").
+func subtreeViolations(prof *consumer.Profile, ptr string, member bool, s map[string]any) []violation {
+	var values, requires []*consumer.Line
+	for i := range prof.Lines {
+		switch l := &prof.Lines[i]; l.Kind {
+		case consumer.Values:
+			values = append(values, l)
+		case consumer.Requires:
+			requires = append(requires, l)
+		}
+	}
+	all := func(*consumer.Line) bool { return true }
+	var out []violation
+	schema.Walk(s, ptr, func(n *schema.Node) bool {
+		at, m := placeOf(n), isMember(n)
+		if n.Parent == nil {
+			// The subtree's root is not always the schema's.
+			if ptr != "/inputSchema" {
+				at = consumer.Nested
+			}
+			m = member
+		}
+		out = nodeViolations(out, prof, n, at, m, true, all, values, requires)
+		return true
+	})
 	return out
 }
