@@ -49,8 +49,20 @@ type toolSchemas struct {
 
 func (s *toolSchemas) reset(v map[string]any) {
 	s.value, s.built = v, [2]bool{}
-	clear(s.memo)
+	for k, m := range s.memo {
+		if r, ok := m.(ToolScratch); ok {
+			r.ResetForTool()
+		} else {
+			delete(s.memo, k)
+		}
+	}
 }
+
+// ToolScratch is a value Memo keeps from one tool to the next of a worker
+// instead of computing it again: the engine resets it when the tool
+// changes. A cache of what rules find in a tool is one: made once per
+// worker rather than once per tool, it costs no allocation per tool.
+type ToolScratch interface{ ResetForTool() }
 
 func (s *toolSchemas) tree(i int) *schema.Tree {
 	if !s.built[i] {
@@ -87,7 +99,8 @@ func (p *Pass) Walk(fn func(n *schema.Node) bool) {
 // Memo returns what fn computes from the tool, computed once for all the
 // rules that ask for it under the same key while the tool is linted (the
 // texts of a tool that address the model, say, which several rules read).
-// The key names what fn computes; prefix it with the rule family.
+// The key names what fn computes; prefix it with the rule family. A value
+// that is a ToolScratch is made once and reset for each tool.
 func (p *Pass) Memo(key string, fn func() any) any {
 	if v, ok := p.schemas.memo[key]; ok {
 		return v

@@ -26,11 +26,8 @@ var OpenAIFunctionName = &lint.Rule{
 	Packs:    openaiPacks,
 	Subject:  "tool-name",
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Line: "name", Source: "OpenAI API reference, FunctionDefinition.name"},
-		{Consumer: consumer.OpenAIResponses, Line: "name", Source: "OpenAI API reference, Responses FunctionTool.name"},
-		{Consumer: consumer.OpenAIStrict, Line: "name", Source: "OpenAI API reference, FunctionDefinition.name"},
-	},
+	Consumers: openaiModes("name", "", "OpenAI API reference, FunctionDefinition.name", "OpenAI API reference, Responses FunctionTool.name",
+		"OpenAI API reference, FunctionDefinition.name"),
 	Summary: "the tool name is a valid OpenAI function name: ^[a-zA-Z0-9_-]{1,64}$",
 	Fix:     lint.UnsafeFix,
 	Check:   checkOpenAIFunctionName,
@@ -75,17 +72,13 @@ func checkOpenAIFunctionName(p *lint.Pass) {
 
 // OpenAIDescriptionLength checks the description against OpenAI's limit.
 var OpenAIDescriptionLength = &lint.Rule{
-	ID:       "openai-description-length",
-	Packs:    openaiPacks,
-	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Line: "description", Source: "getsentry/sentry-mcp#106"},
-		{Consumer: consumer.OpenAIResponses, Line: "description", Source: "getsentry/sentry-mcp#106"},
-		{Consumer: consumer.OpenAIStrict, Line: "description", Source: "getsentry/sentry-mcp#106"},
-	},
-	Summary: "the tool description is at most 1024 characters, OpenAI's limit for a function description",
-	Fix:     lint.NoFix,
-	Check:   checkOpenAIDescriptionLength,
+	ID:        "openai-description-length",
+	Packs:     openaiPacks,
+	Severity:  lint.Warning,
+	Consumers: openaiModes("description", "", "getsentry/sentry-mcp#106"),
+	Summary:   "the tool description is at most 1024 characters, OpenAI's limit for a function description",
+	Fix:       lint.NoFix,
+	Check:     checkOpenAIDescriptionLength,
 	Doc: `OpenAI refuses a request whose function description is longer than 1024
 characters, and with it every other tool of the request:
 
@@ -126,11 +119,8 @@ var OpenAIRootObject = &lint.Rule{
 	Packs:    openaiPacks,
 	Subject:  "root-combinator",
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Line: "root-combinators", Error: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", Source: "langchain-ai/langchainjs#9804"},
-		{Consumer: consumer.OpenAIResponses, Line: "root-combinators", Error: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", Source: "langchain-ai/langchainjs#9804"},
-		{Consumer: consumer.OpenAIStrict, Line: "root-combinators", Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
-	},
+	Consumers: openaiModes("root-combinators", "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.",
+		"langchain-ai/langchainjs#9804", "langchain-ai/langchainjs#9804", "OpenAI Structured Outputs guide, \"Supported schemas\""),
 	Summary: "inputSchema's root is \"type\": \"object\" with no anyOf, oneOf, allOf, enum, const or not beside it",
 	Fix:     lint.MixedFix,
 	Check:   checkOpenAIRootObject,
@@ -323,12 +313,9 @@ var OpenAIArrayItems = &lint.Rule{
 	Packs:    openaiPacks,
 	Subject:  "array-items",
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Line: "array-items", Error: "array schema missing items", Source: "sigoden/aichat#1049"},
-		{Consumer: consumer.OpenAIResponses, Line: "array-items", Source: "meilisearch/meilisearch-mcp#27"},
-		{Consumer: consumer.OpenAIStrict, Line: "array-items", Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
-		{Consumer: consumer.VSCode, Line: "array-items", Error: "array type must have items", Source: "modelscope/ReMe#84"},
-	},
+	Consumers: append(openaiModes("array-items", "array schema missing items", "sigoden/aichat#1049", "meilisearch/meilisearch-mcp#27",
+		"OpenAI Structured Outputs guide, \"Supported schemas\""),
+		consumer.Refusal{Consumer: consumer.VSCode, Line: "array-items", Error: "array type must have items", Source: "modelscope/ReMe#84"}),
 	Summary: "every array schema has \"items\"",
 	Fix:     lint.MixedFix,
 	Check:   checkOpenAIArrayItems,
@@ -414,11 +401,8 @@ var OpenAIObjectProperties = &lint.Rule{
 	ID:       "openai-object-properties",
 	Packs:    openaiPacks,
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Line: "root-properties", Error: "object schema missing properties", Source: "github/github-mcp-server#1548"},
-		{Consumer: consumer.OpenAIResponses, Line: "root-properties", Error: "object schema missing properties", Source: "containers/kubernetes-mcp-server#717"},
-		{Consumer: consumer.OpenAIStrict, Line: "root-properties", Source: "OpenAI API reference, FunctionDefinition.parameters (the form for no arguments)"},
-	},
+	Consumers: openaiModes("root-properties", "object schema missing properties", "github/github-mcp-server#1548", "containers/kubernetes-mcp-server#717",
+		"OpenAI API reference, FunctionDefinition.parameters (the form for no arguments)"),
 	Summary: "a tool's input schema root lists \"properties\", even an empty {}",
 	Fix:     lint.SafeFix,
 	Check:   checkOpenAIObjectProperties,

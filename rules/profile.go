@@ -52,16 +52,53 @@ func (v violation) pointer() string {
 // description and inputSchema are read: they are what a consumer's
 // function declaration carries.
 func violationsOf(p *lint.Pass, id consumer.ID, lines ...string) []violation {
-	return p.Memo("profile/"+string(id)+"/"+strings.Join(lines, ","), func() any {
-		prof := consumer.ProfileOf(id)
-		if prof == nil {
-			return []violation(nil)
+	c := p.Memo("profile", newViolationCache).(*violationCache)
+	k := violationKey{id: id, lines: lines[0]}
+	if len(lines) > 1 {
+		k.lines = strings.Join(lines, ",")
+	}
+	for _, e := range c.found {
+		if e.key == k {
+			return e.vs
 		}
-		return findViolations(p, prof, func(l *consumer.Line) bool { return slices.Contains(lines, l.ID) })
-	}).([]violation)
+	}
+	var vs []violation
+	if prof := consumer.ProfileOf(id); prof != nil {
+		vs = findViolations(p, prof, lines)
+	}
+	c.found = append(c.found, violationEntry{k, vs})
+	return vs
 }
 
-func findViolations(p *lint.Pass, prof *consumer.Profile, want func(*consumer.Line) bool) []violation {
+// violationCache holds, for the tool being linted, the violations found
+// so far, by consumer and lines: a Pass.Memo kept from tool to tool
+// (lint.ToolScratch), since a run asks for a few sets of lines of every
+// tool and a map of them per tool was a tenth of a run's memory.
+type violationCache struct {
+	found []violationEntry
+}
+
+type violationEntry struct {
+	key violationKey
+	vs  []violation
+}
+
+type violationKey struct {
+	id    consumer.ID
+	lines string
+}
+
+func newViolationCache() any { return &violationCache{} }
+
+// ResetForTool forgets the last tool's violations, keeping the storage.
+func (c *violationCache) ResetForTool() {
+	clear(c.found)
+	c.found = c.found[:0]
+}
+
+// findViolations walks the tool for the profile's lines with the given IDs.
+func findViolations(p *lint.Pass, prof *consumer.Profile, ids []string) []violation {
+	want := func(l *consumer.Line) bool { return slices.Contains(ids, l.ID) }
 	var out []violation
 	if l := prof.NameLine(); l != nil && want(l) {
 		if name, ok := p.Value["name"].(string); ok && name != "" && !l.NameAllows(name) {
@@ -113,10 +150,19 @@ func placeOf(n *schema.Node) consumer.Place {
 func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, at consumer.Place, member, keywords bool, want func(*consumer.Line) bool, values, requires []*consumer.Line) []violation {
 	s := n.Value
 	if keywords {
-		for _, k := range schema.SortedKeys(s) {
+		// Most schemas break no keyword line: the keys are sorted only
+		// when one does.
+		var found []string
+		for k := range s {
 			if l := prof.Denied(k, at); l != nil && want(l) {
-				out = append(out, violation{line: l, node: n, keyword: k})
+				found = append(found, k)
 			}
+		}
+		if len(found) > 1 {
+			found = schema.SortedKeys(keySet(found))
+		}
+		for _, k := range found {
+			out = append(out, violation{line: prof.Denied(k, at), node: n, keyword: k})
 		}
 	}
 	for _, l := range values {
@@ -229,22 +275,27 @@ type lineFinding struct {
 // lines are given), each once, with the consumers that refuse it there.
 func ruleFindings(p *lint.Pass, lines ...string) []lineFinding {
 	var out []lineFinding
-	var index map[string]int
 	for _, r := range p.Rule.Consumers {
 		if r.Line == "" || len(lines) > 0 && !slices.Contains(lines, r.Line) {
 			continue
 		}
 		for _, v := range violationsOf(p, r.Consumer, r.Line) {
-			key := v.pointer()
-			if i, ok := index[key]; ok {
-				out[i].consumers = append(out[i].consumers, r)
-				continue
+			// A tool has few findings: a search is cheaper than an index.
+			i := slices.IndexFunc(out, func(f lineFinding) bool {
+				return f.node == v.node && f.keyword == v.keyword && f.missing() == v.missing()
+			})
+			if i < 0 {
+				out = append(out, lineFinding{violation: v})
+				i = len(out) - 1
 			}
-			if index == nil {
-				index = map[string]int{}
-			}
-			index[key] = len(out)
-			out = append(out, lineFinding{v, []consumer.Refusal{r}})
+			out[i].consumers = append(out[i].consumers, r)
+		}
+	}
+	for i := range out {
+		if len(out[i].consumers) == len(p.Rule.Consumers) {
+			// Every consumer of the rule: its own list, shared rather
+			// than copied into each finding.
+			out[i].consumers = p.Rule.Consumers
 		}
 	}
 	return out
@@ -303,4 +354,13 @@ func subtreeViolations(prof *consumer.Profile, ptr string, member bool, s map[st
 		return true
 	})
 	return out
+}
+
+// keySet is a set of keys as an object, for schema.SortedKeys.
+func keySet(keys []string) map[string]any {
+	m := make(map[string]any, len(keys))
+	for _, k := range keys {
+		m[k] = nil
+	}
+	return m
 }

@@ -19,13 +19,11 @@ var InputSchemaRootObject = &lint.Rule{
 	ID:       "input-schema-root-object",
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
-	Consumers: []consumer.Refusal{
+	Consumers: append([]consumer.Refusal{
 		{Consumer: consumer.MCPSpec, Line: "input-root", Source: "MCP schema.json, Tool.inputSchema, every version (\"type\": {\"const\": \"object\"})"},
 		{Consumer: consumer.TSSDK, Line: "input-root", Error: "Invalid input: expected \"object\"", Source: "anthropics/claude-code#8014"},
-		{Consumer: consumer.OpenAIChat, Line: "root-object", Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403"},
-		{Consumer: consumer.OpenAIResponses, Line: "root-object", Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403 (the same function-parameters check)"},
-		{Consumer: consumer.OpenAIStrict, Line: "root-object", Source: "OpenAI Structured Outputs guide, \"Supported schemas\" (the root must be an object)"},
-	},
+	}, openaiModes("root-object", "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", "chatanywhere/GPT_API_free#403",
+		"chatanywhere/GPT_API_free#403 (the same function-parameters check)", "OpenAI Structured Outputs guide, \"Supported schemas\" (the root must be an object)")...),
 	Summary: "inputSchema is a JSON Schema object with \"type\": \"object\" at its root",
 	Fix:     lint.SafeFix,
 	Check:   checkInputRoot,

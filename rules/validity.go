@@ -21,14 +21,11 @@ var SchemaValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Subject:  "schema-shape",
 	Severity: lint.Error,
-	Consumers: []consumer.Refusal{
+	Consumers: append([]consumer.Refusal{
 		{Consumer: consumer.MCPSpec, Line: "valid", Source: "MCP specification 2025-11-25, basic, \"JSON Schema Usage\""},
 		{Consumer: consumer.Anthropic, Line: "draft-2020-12", Error: "JSON schema is invalid. It must match JSON Schema draft 2020-12", Source: "anthropics/claude-code#586"},
 		{Consumer: consumer.VSCode, Line: "valid", Error: "Failed to validate tool", Source: "microsoft/vscode-copilot-chat, toolSchemaNormalizer.ts (validates every tool against the draft-07 meta-schema)"},
-		{Consumer: consumer.OpenAIChat, Line: "valid", Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
-		{Consumer: consumer.OpenAIResponses, Line: "valid", Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
-		{Consumer: consumer.OpenAIStrict, Line: "valid", Error: "Invalid schema for function: [] is not of type 'object', 'boolean'", Source: "FoundationAgents/OpenManus#1162"},
-	},
+	}, openaiModes("valid", "Invalid schema for function: [] is not of type 'object', 'boolean'", "FoundationAgents/OpenManus#1162")...),
 	Summary: "inputSchema and outputSchema are valid JSON Schema under their dialect",
 	Fix:     lint.NoFix,
 	Check:   checkSchemaValid,

@@ -18,12 +18,9 @@ var VSCodeToolCount = &lint.Rule{
 	ID:       "vscode-tool-count",
 	Packs:    []string{"vscode"},
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
+	Consumers: append([]consumer.Refusal{
 		{Consumer: consumer.VSCode, Line: "tools", Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIChat, Line: "tools", Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIResponses, Line: "tools", Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIStrict, Line: "tools", Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
-	},
+	}, openaiModes("tools", "array too long. Expected an array with maximum length 128", "microsoft/vscode-copilot-release#9375")...),
 	Summary:     "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:         lint.NoFix,
 	Options:     map[string]any{"max-tools": 128},
