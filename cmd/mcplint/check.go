@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"os/signal"
@@ -18,6 +19,8 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
@@ -35,7 +38,8 @@ server can break: list-result-valid, list-order-stable and
 stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
-  mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
+  mcplint check --url http://127.0.0.1:3001/mcp \
+      --header 'Authorization: Bearer $TOKEN'
   mcplint check --client-config .vscode/mcp.json
   mcplint check --discover --dry-run
   mcplint check
@@ -93,6 +97,7 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
+			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
@@ -153,13 +158,16 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	// is started.
 	selected, err := lint.New(e.catalogue, cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
+	if err := generatedPath("--save", save); err != nil {
+		return err
+	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
-		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {
 			return err
 		}
 	}
@@ -182,7 +190,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
 				return err
 			}
 		}
@@ -220,7 +228,7 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 	}
 	discover := cmd.Bool("discover")
 	if !discover && (cmd.Bool("dry-run") || cmd.Bool("yes")) {
-		return nil, false, usagef("--dry-run and --yes go with --discover")
+		return nil, false, usagef("--dry-run and --yes go with --discover; add --discover, or drop them")
 	}
 	var servers []live.ConfiguredServer
 	several := discover
@@ -236,7 +244,7 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 		return nil, false, err
 	}
 	if save != "" && several {
-		return nil, false, usagef("--save writes one server's listing; it cannot be used with several servers (--client-config, --discover or the servers of %s)", config.Names[0])
+		return nil, false, usagef("--save writes one server's listing, and several are checked (--client-config, --discover or the servers of %s); check one server, or drop --save", config.Names[0])
 	}
 	// The manifest of a saved listing is named after the file, so that
 	// findings point into it; the report names servers as configured.
@@ -289,9 +297,13 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 	case cmd.String("client-config") != "":
 		path := cmd.String("client-config")
 		if len(args) > 0 || cmd.String("url") != "" {
-			return nil, false, usagef("--client-config checks the servers of a file; give no command or --url with it")
+			return nil, false, usagef("--client-config checks the servers of a file, not a command or --url too; give one of them")
 		}
 		servers, err = live.ReadClientConfig(path, e.lookupEnv)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("--client-config: %w", err)
+		}
 		if err != nil {
 			return nil, false, &inputErrors{errs: []error{err}}
 		}
@@ -300,13 +312,18 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 		}
 	case len(args) == 0 && cmd.String("url") == "":
 		if file == nil || len(file.Servers) == 0 {
-			where := "no configuration file was found"
-			if file != nil {
-				where = file.Path + " has no servers"
+			// The configuration is mentioned only when it was looked for.
+			switch {
+			case cmd.Bool("no-config"):
+				return nil, false, usagef("nothing to check; give a command after --, --url URL, --client-config FILE or --discover")
+			case file != nil:
+				return nil, false, usagef("nothing to check, and %s has no servers; give a command after --, --url URL, --client-config FILE or --discover, or list servers under servers: in it", file.Path)
 			}
-			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
+			return nil, false, usagef("nothing to check, and no %s was found; give a command after --, --url URL, --client-config FILE or --discover, or list servers in a %s", config.Names[0], config.Names[0])
 		}
 		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+		// They are commands from a file: say which, before any runs.
+		fmt.Fprintf(e.stderr, "mcplint: running the servers of %s\n", guard.Text(file.Path))
 	default:
 		servers, err = e.commandLineTarget(cmd)
 		return servers, false, err
@@ -330,7 +347,7 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 	}
 	for _, kv := range t.Env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-			return nil, usagef("--env %q: want K=V", kv)
+			return nil, usagef("--env %q: not NAME=VALUE; write the variable's name, = and its value", kv)
 		}
 	}
 	for _, h := range cmd.StringSlice("header") {
@@ -338,7 +355,7 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			// The value may be a secret: name only the header.
-			return nil, usagef("--header %q: want 'NAME: VALUE'", name)
+			return nil, usagef("--header %q: not 'NAME: VALUE'; write the header's name, a colon and its value", name)
 		}
 		v, err := live.Expand(strings.TrimSpace(value), e.lookupEnv)
 		if err != nil {
@@ -352,6 +369,13 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 	}
 	e.addSecrets(t)
 	if err := t.Validate(); err != nil {
+		// Said of the flags that named the server.
+		switch {
+		case t.Transport != "" && !slices.Contains(live.Transports, t.Transport):
+			return nil, badChoice("--transport", "transport", t.Transport, live.Transports)
+		case t.URL != "" && strings.Contains(err.Error(), "is not an http"):
+			return nil, usagef("--url: %v", err)
+		}
 		return nil, usagef("%v", err)
 	}
 	name := redact.URL(t.URL)
@@ -390,60 +414,63 @@ func (e *env) progress(total int) func() {
 		mu   sync.Mutex
 		done int
 	)
-	fmt.Fprintf(e.stderr, "\rchecking %d servers: 0 done", total)
+	// The counter's carriage returns and erase sequence are mcplint's own:
+	// written past the guard, and holding nothing from the input.
+	w := unguarded(e.stderr)
+	fmt.Fprintf(w, "\rchecking %d servers: 0 done", total)
 	return func() {
 		mu.Lock()
 		defer mu.Unlock()
 		done++
-		fmt.Fprintf(e.stderr, "\rchecking %d servers: %d done", total, done)
+		fmt.Fprintf(w, "\rchecking %d servers: %d done", total, done)
 	}
 }
 
 func (e *env) progressDone(total int) {
 	if e.stderrTTY && total >= 2 {
-		fmt.Fprint(e.stderr, "\r\033[K")
+		fmt.Fprint(unguarded(e.stderr), "\r\033[K")
 	}
 }
 
 // failureLines is how a failed server is shown: the one-line error (with
 // the flag that raises a limit it passed), then the server's last stderr
-// lines, indented.
+// lines, indented, each through guard.Text: the lines are mcplint's, what
+// the server said never starts one.
 func failureLines(err error) string {
 	if le, ok := live.AsError(err); ok {
+		le2 := *le
+		le2.Msg = guard.Text(le.Msg)
 		if flag := limitFlag(err); flag != "" {
-			le2 := *le
-			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
-			return le2.Detail()
+			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le2.Msg, flag)
 		}
-		return le.Detail()
+		le2.Stderr = make([]string, len(le.Stderr))
+		for i, l := range le.Stderr {
+			le2.Stderr[i] = guard.Text(l)
+		}
+		return le2.Detail()
 	}
-	return withLimitHint(err).Error()
+	return guard.Text(withLimitHint(err).Error())
 }
 
-// serverLine describes a listed server in one line.
+// serverLine describes a listed server in one line, its name and version
+// (the server's own words) through guard.Text.
 func serverLine(l *live.Listing) string {
 	s := l.Server
-	name := s.Name
+	name := guard.Text(s.Name)
 	if name == "" {
 		name = "(unnamed server)"
 	}
 	if s.Version != "" {
-		name += " " + s.Version
+		name += " " + guard.Text(s.Version)
 	}
-	return fmt.Sprintf("%s, protocol %s over %s: %s", name, s.Protocol, s.Transport, surfaceCounts(l.Manifest))
+	return fmt.Sprintf("%s, protocol %s over %s: %s", name, guard.Text(s.Protocol), guard.Text(s.Transport), surfaceCounts(l.Manifest))
 }
 
 // surfaceCounts says how much of each kind a server published: "2 tools,
 // 3 prompts, 1 resource, 0 resource templates".
 func surfaceCounts(m *manifest.Manifest) string {
-	count := func(n int, noun string) string {
-		if n != 1 {
-			noun += "s"
-		}
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return count(len(m.Tools), "tool") + ", " + count(len(m.Prompts), "prompt") + ", " +
-		count(len(m.Resources), "resource") + ", " + count(len(m.Templates), "resource template")
+	return english.Count(len(m.Tools), "tool") + ", " + english.Count(len(m.Prompts), "prompt") + ", " +
+		english.Count(len(m.Resources), "resource") + ", " + english.Count(len(m.Templates), "resource template")
 }
 
 // checkReport is how the outcome of check is reported.
@@ -462,6 +489,10 @@ func (o checkReport) onStream(format string) bool {
 
 func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
+		o.rc.failures = []report.Failure{{Path: r.name, Message: oneLineError(r.err)}}
+		if err := e.writeFailedOutputs(o.outs, e.stdout, o.rc); err != nil {
+			return err
+		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
@@ -558,7 +589,8 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	)
 	for _, r := range results {
 		if r.err != nil {
-			failed = append(failed, r.name+": "+oneLineError(r.err))
+			failed = append(failed, guard.Text(r.name)+": "+oneLineError(r.err))
+			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
@@ -611,16 +643,17 @@ func manyJSON(results []checked) configJSON {
 func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 	var summary strings.Builder
 	for _, r := range results {
+		name := guard.Text(r.name)
 		if r.err != nil {
-			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
+			fmt.Fprintf(&summary, "%s: failed: %s\n", name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %s, %s\n", name, surfaceCounts(r.listing.Manifest), english.Count(s.Errors, "error"), english.Count(s.Warnings, "warning"))
 		}
 		if quiet {
 			continue
 		}
-		fmt.Fprintf(w, "== %s\n", r.name)
+		fmt.Fprintf(w, "== %s\n", name)
 		if r.err != nil {
 			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
 			continue
@@ -640,19 +673,24 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 func oneLineError(err error) string {
 	if le, ok := live.AsError(err); ok {
 		if flag := limitFlag(err); flag != "" {
-			return fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+			return fmt.Sprintf("%s (raise the limit with %s)", guard.Text(le.Msg), flag)
 		}
-		return le.Msg
+		return guard.Text(le.Msg)
 	}
-	return err.Error()
+	return guard.Text(err.Error())
 }
 
-// writeIndentedJSON writes as report.WriteJSON does.
+// writeIndentedJSON writes as report.WriteJSON does, through
+// guard.NewJSONWriter.
 func writeIndentedJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	g := guard.NewJSONWriter(w)
+	enc := json.NewEncoder(g)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return g.Flush()
 }
 
 // clientConfigHint adds a hint to a configuration error when --config
@@ -666,5 +704,7 @@ func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
 	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
 		return err
 	}
-	return usagef("%v\n%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", err, path, path)
+	// Said instead of the settings the file lacks, which are beside the
+	// point.
+	return usagef("--config %s: an MCP client configuration, not mcplint's; check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", path, path)
 }
