@@ -387,16 +387,6 @@ func strictFindings(p *lint.Pass, lines ...string) []violation {
 	})
 }
 
-func without(list []string, drop map[string]bool) []string {
-	var out []string
-	for _, k := range list {
-		if !drop[k] {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 func reportStrictKeywords(p *lint.Pass, s map[string]any, ptr string, found, values, sib []string, isRoot, ignored bool) {
 	var what, hints []string
 	if len(found) > 0 {

@@ -224,21 +224,6 @@ func requirementBroken(l *consumer.Line, n *schema.Node, at consumer.Place, memb
 	return false
 }
 
-// describeLine says what a profile line demands, with the consumer's own
-// error where one is quoted, for a finding's message: `Gemini parameters:
-// "items: missing field"`.
-func describeLine(id consumer.ID, l *consumer.Line) string {
-	c := consumer.ByID(id)
-	var b strings.Builder
-	b.WriteString(c.Name)
-	b.WriteString(" (profile line ")
-	b.WriteString(l.ID)
-	b.WriteString(": ")
-	b.WriteString(l.Text)
-	b.WriteString(")")
-	return b.String()
-}
-
 // below reports whether n, or a schema above it, is held by one of kws.
 func below(n *schema.Node, kws map[string]bool) bool {
 	for ; n != nil; n = n.Parent {

@@ -64,9 +64,9 @@ only with --yes (--dry-run lists and starts nothing). Each is reported as
 
 Like lint, check follows .mcplint.yaml (or --config FILE): its select,
 extend-select, protocol, severity, options, ignore and fail-on, with the
-flags over them. The default rules are lint's (%s) and the security pack. They are checked against the protocol version the server
-negotiated, unless --protocol or the configuration's protocol says
-otherwise.
+flags over them. The default rules are lint's (%s) and the security pack.
+They are checked against the protocol version the server negotiated,
+unless --protocol or the configuration's protocol says otherwise.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,

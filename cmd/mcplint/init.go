@@ -20,6 +20,7 @@ import (
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 const initDescription = `Writes a commented starter .mcplint.yaml in the current directory: the
@@ -55,7 +56,7 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 		return err
 	}
 	servers := readMCPJSON(".mcp.json")
-	text := starterConfig(manifests, servers, lint.DefaultDescription(e.catalogue))
+	text := starterConfig(manifests, servers)
 	// What init writes must load: it is the first thing users see.
 	if _, err := config.Parse(config.Names[0], []byte(text)); err != nil {
 		return fmt.Errorf("internal error: the starter configuration does not validate: %w", err)
@@ -118,7 +119,7 @@ func readMCPJSON(path string) map[string]config.Server {
 	return doc.MCPServers
 }
 
-func starterConfig(manifests []string, servers map[string]config.Server, defaults string) string {
+func starterConfig(manifests []string, servers map[string]config.Server) string {
 	var b strings.Builder
 	b.WriteString(`# mcplint configuration. Flags on the command line override it.
 # Schema (for editors): mcplint schema config > mcplint.schema.json, then
@@ -163,7 +164,7 @@ func starterConfig(manifests []string, servers map[string]config.Server, default
 #     tool: "legacy_*"
 #     file: "vendor/*.json"
 #     reason: names kept for existing clients
-`, defaults, strings.Join(lint.InUse, ", "), lint.LatestProtocol)
+`, lint.DefaultDescription(rules.All), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
 	b.WriteString("\n# MCP servers that `mcplint check` checks when no server is named, as in .mcp.json's mcpServers.\n")
 	if len(servers) == 0 {
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")
