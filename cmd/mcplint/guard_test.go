@@ -56,6 +56,8 @@ func guardServer(mode string) (code int, ok bool) {
 	for _, h := range sinktest.Hostile {
 		fmt.Fprintln(os.Stderr, h)
 	}
+	// Among the last lines, which a failure shows: controls.
+	fmt.Fprintln(os.Stderr, sinktest.Hostile[15])
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	for in.Scan() {
@@ -125,7 +127,7 @@ func checkText(t *testing.T, what, out string) {
 		t.Errorf("%s: %d characters a terminal acts on, the first: %s", what, len(bad), bad[0])
 	}
 	if cmds := sinktest.Commands(out); len(cmds) > 0 {
-		t.Errorf("%s: %d runner commands, the first: %s", what, len(cmds), cmds[0])
+		t.Errorf("%s: %d runner commands, the first: %.300s", what, len(cmds), cmds[0])
 	}
 }
 
