@@ -195,11 +195,19 @@ func quote(s string) string {
 // ASCII, YAML's way, so that the text is YAML that reads back the same: YAML
 // refuses some characters raw (C1 controls, DEL, U+FFFE), and the names
 // and commands init writes come from a cloned repository's files. Outside
-// strings, JSON text is ASCII already.
+// strings, JSON text is ASCII already. A "#" after a "#" is escaped too: no
+// CI runner's command marker ("##[", "##vso["; package guard) is written
+// into a file that CI may print.
 func asciiJSON(b []byte) string {
 	var out strings.Builder
+	prev := rune(0)
 	for _, r := range string(b) {
+		hash := r == '#' && prev == '#'
+		prev = r
 		switch {
+		case hash:
+			prev = 0
+			out.WriteString(`\u0023`)
 		case r < 0x7f:
 			out.WriteRune(r)
 		case r <= 0xffff:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpfit/mcplint/config"
 	"github.com/mcpfit/mcplint/internal/hostile"
+	"github.com/mcpfit/mcplint/internal/sinktest"
 )
 
 // TestStarterConfigHostile writes init's configuration for manifests and
@@ -23,6 +24,9 @@ func TestStarterConfigHostile(t *testing.T) {
 		servers[h] = config.Server{Command: "run " + h, Args: []string{h, "--x=" + h}, Env: map[string]string{"K": h}}
 	}
 	text := starterConfig(files, servers)
+	if cmds := sinktest.Commands(text); len(cmds) > 0 {
+		t.Errorf("a CI runner reads a command in the starter configuration: %.300s", cmds[0])
+	}
 	c, err := config.Parse(".mcplint.yaml", []byte(text))
 	if err != nil {
 		t.Fatalf("the starter configuration does not load: %v", err)

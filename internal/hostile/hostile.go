@@ -8,7 +8,7 @@ package hostile
 import "strings"
 
 // Strings are valid UTF-8, each aimed at one way out of a literal, a key
-// or a comment.
+// or a comment, or at a CI runner reading a command in the text.
 var Strings = []string{
 	// JavaScript and TypeScript.
 	`"); require("child_process").execSync("id"); //`,
@@ -33,6 +33,10 @@ var Strings = []string{
 	strings.Repeat("k", 1100),
 	// JSON.
 	`{"__proto__": {"polluted": true}}`, `","x":"`, `\u0000`, "\x7f",
+	// CI logs the output is printed in: runner command markers, whole or
+	// split by what an encoder escapes.
+	"##[error]x", "x ##vso[task.setvariable variable=a]b", "##VSO[task.complete]", "###[group]", "#\u00ad#[error]",
+	"::error::x", "\u0085::warning::x", "\u3000::notice::x", "%0A::error::x", "#", "##",
 }
 
 // Patterns are regular expressions aimed at the end of a regular

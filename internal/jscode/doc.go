@@ -15,7 +15,10 @@
 // double-quoted literal), including the quote, the backslash, "<" and ">"
 // (so "</script" and "<!--" cannot appear), "&" and the backtick; every
 // other character, U+2028 and U+2029 among them, becomes a \uXXXX escape.
-// Template literals are never used.
+// Template literals are never used. A "#" right after a "#" is escaped
+// too, in literals and comments alike, so that no CI runner's command
+// marker ("##[", "##vso["; see package guard) is in a module printed into
+// a log.
 //
 // Regexp does not check a pattern against a list of known bad sequences:
 // it parses the pattern with a recursive-descent parser of the ECMAScript

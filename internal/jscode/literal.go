@@ -36,6 +36,8 @@ func String(s string) string {
 func writeStringBody(b *strings.Builder, s string) {
 	for _, r := range s {
 		switch {
+		case r == '#' && afterHash(b):
+			writeUnit(b, r)
 		case r < utf8.RuneSelf && stringSafe[r]:
 			b.WriteRune(r)
 		case r == '"':
@@ -56,6 +58,15 @@ func writeStringBody(b *strings.Builder, s string) {
 			writeUnit(b, 0xdc00+(r&0x3ff))
 		}
 	}
+}
+
+// afterHash reports whether what b holds ends in "#": the "#" to write
+// next is escaped, so that no "##" reaches the source, and with it no CI
+// runner's command marker ("##[" of GitHub Actions and Azure Pipelines,
+// "##vso["), which the runners read anywhere in a line of a log the module
+// is printed in (see package guard).
+func afterHash(b *strings.Builder) bool {
+	return b.Len() > 0 && b.String()[b.Len()-1] == '#'
 }
 
 // writeUnit writes a UTF-16 code unit as \uXXXX.

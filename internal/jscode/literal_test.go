@@ -21,6 +21,7 @@ func TestString(t *testing.T) {
 		{"`${x}`", `"\u0060${x}\u0060"`},
 		{"é😀", `"\u00e9\ud83d\ude00"`},
 		{"a\xffb", `"a\ufffdb"`},
+		{"x ##[error]y ##VSO[a.b]c ### #", `"x #\u0023[error]y #\u0023VSO[a.b]c #\u0023# #"`},
 	} {
 		if got := String(c.in); got != c.want {
 			t.Errorf("String(%q) = %s, want %s", c.in, got, c.want)
@@ -36,6 +37,9 @@ func checkStringLiteral(t *testing.T, s, lit string) {
 		if lit[i] < 0x20 || lit[i] >= 0x7f {
 			t.Fatalf("String(%q) = %s: byte %#x", s, lit, lit[i])
 		}
+	}
+	if strings.Contains(lit, "##") {
+		t.Fatalf("String(%q) = %s: a runner's command marker may start there", s, lit)
 	}
 	l := js.NewLexer(parse.NewInputString("x=" + lit + ";"))
 	l.Next()
@@ -56,7 +60,7 @@ func FuzzString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		checkStringLiteral(t, s, String(s))
-		if c := Comment(s); strings.ContainsAny(c, "\n\r") || !utf8.ValidString(c) {
+		if c := Comment(s); strings.ContainsAny(c, "\n\r") || strings.Contains(c, "##") || !utf8.ValidString(c) {
 			t.Fatalf("Comment(%q) = %q", s, c)
 		}
 	})

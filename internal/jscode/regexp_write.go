@@ -10,7 +10,8 @@ import (
 // as read; a literal character is written as itself only when it is
 // printable ASCII other than "/", and as a \u{...} escape otherwise, so the
 // body holds no "/" that could end the literal, no line terminator, and no
-// invisible character. Every backslash it writes starts a complete escape,
+// invisible character; a "#" after a "#" is escaped too, so the body holds
+// no CI runner's command marker ("##["). Every backslash it writes starts a complete escape,
 // so the body never ends in an odd backslash.
 
 func writeAlts(b *strings.Builder, alts []reAlt) {
@@ -62,7 +63,7 @@ func writeChar(b *strings.Builder, r rune) {
 	switch {
 	case r == '/':
 		b.WriteString(`\/`)
-	case r >= 0x20 && r < 0x7f:
+	case r >= 0x20 && r < 0x7f && !(r == '#' && afterHash(b)):
 		b.WriteRune(r)
 	default:
 		fmt.Fprintf(b, `\u{%X}`, r)
