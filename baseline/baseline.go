@@ -25,6 +25,7 @@ import (
 	"slices"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -137,7 +138,10 @@ func Read(path string) (*Baseline, error) {
 	return &b, nil
 }
 
-// Write saves the baseline, replacing the file atomically.
+// Write saves the baseline, replacing the file atomically. Its tools and
+// messages quote manifests a stranger may have written, and a baseline is
+// committed and reviewed: the file passes guard.JSON, which spells what a
+// terminal or a CI runner would act on as JSON escapes of the same values.
 func (b *Baseline) Write(path string) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -146,7 +150,7 @@ func (b *Baseline) Write(path string) error {
 	if err := enc.Encode(b); err != nil {
 		return err
 	}
-	return atomicfile.Write(path, buf.Bytes())
+	return atomicfile.Write(path, guard.JSON(buf.Bytes()))
 }
 
 // Dir is the directory against which a baseline file's paths are

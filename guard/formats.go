@@ -3,6 +3,8 @@ package guard
 import (
 	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Log returns s as a Writer of text would write it, as one finished stream:
@@ -67,3 +69,65 @@ var sarifEscaper = strings.NewReplacer("[", `\[`, "]", `\]`)
 // SARIFText returns s as the text of a SARIF message (message.text): the
 // terminal layer, and "[" and "]" escaped with a backslash.
 func SARIFText(s string) string { return sarifEscaper.Replace(Text(s)) }
+
+// JSON returns the JSON document doc as NewJSONWriter writes it: the same
+// values, with every character the terminal layer escapes and every
+// runner command marker spelled as a JSON escape. It is the layer of the
+// JSON documents mcplint generates besides its reports (a lock file, a
+// baseline, a saved listing, a converted tool list), which hold a
+// stranger's strings and are printed, diffed and reviewed in terminals, CI
+// logs and pull requests. A document with nothing to escape, nearly every
+// one, is returned as it is.
+func JSON(doc []byte) []byte {
+	if inert(doc) {
+		return doc
+	}
+	var b bytes.Buffer
+	b.Grow(len(doc) + len(doc)/16)
+	w := NewJSONWriter(&b)
+	// A piece at a time, so that the Writer's own buffer stays small
+	// beside the document and its copy.
+	for len(doc) > 0 {
+		n := min(len(doc), 1<<16)
+		w.Write(doc[:n]) // a bytes.Buffer does not fail
+		doc = doc[n:]
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// inert reports whether a Writer would write doc as it is: no character
+// the terminal layer escapes (but line feeds and tabs), no command marker,
+// no line starting with "::".
+func inert(doc []byte) bool {
+	lineStart := true
+	for i := 0; i < len(doc); {
+		c := doc[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+		case c == ' ' || c == '\t':
+		case c == ':' && lineStart && i+1 < len(doc) && doc[i+1] == ':':
+			return false
+		case c == '#':
+			if full, _ := marker(doc[i:]); full {
+				return false
+			}
+			lineStart = false
+		case plain(c):
+			lineStart = false
+		case c < utf8.RuneSelf:
+			return false
+		default:
+			r, size := utf8.DecodeRune(doc[i:])
+			if r == utf8.RuneError && size <= 1 || Unsafe(r) || unicode.IsSpace(r) && lineStart {
+				return false
+			}
+			lineStart = false
+			i += size
+			continue
+		}
+		i++
+	}
+	return true
+}

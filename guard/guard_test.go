@@ -149,6 +149,39 @@ func TestJSONWriter(t *testing.T) {
 	}
 }
 
+// TestJSONDocument: a whole document guarded at once (a lock file, a
+// baseline, a saved listing, a converted tool list) reads as the JSON
+// Writer's, and a document with nothing to escape is returned as it is.
+func TestJSONDocument(t *testing.T) {
+	doc, err := json.MarshalIndent(map[string]any{"values": sinktest.Hostile}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := guard.JSON(doc)
+	if want := writeSplit(t, func(b *bytes.Buffer) *guard.Writer { return guard.NewJSONWriter(b) }, string(doc), len(doc)); string(got) != want {
+		t.Errorf("JSON differs from the JSON Writer:\n%s\nwant\n%s", got, want)
+	}
+	if bad := sinktest.TerminalUnsafe(string(got), false); len(bad) > 0 {
+		t.Errorf("left %s", bad[0])
+	}
+	if cmds := sinktest.Commands(string(got)); len(cmds) > 0 {
+		t.Errorf("command %s", cmds[0])
+	}
+	var back struct{ Values []string }
+	if err := json.Unmarshal(got, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range sinktest.Hostile {
+		if want := string([]rune(v)); back.Values[i] != want {
+			t.Errorf("value %d: %q, want %q", i, back.Values[i], want)
+		}
+	}
+	plain := []byte(`{"a": "b: #1, ## [x] é"}` + "\n")
+	if got := guard.JSON(plain); &got[0] != &plain[0] {
+		t.Errorf("a document with nothing to escape was copied: %q", got)
+	}
+}
+
 // TestXMLWriter: the same for XML, of the text XML can carry.
 func TestXMLWriter(t *testing.T) {
 	type doc struct {

@@ -75,6 +75,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -222,7 +223,10 @@ func unique(pins map[string]Pin, key string) string {
 }
 
 // Marshal writes the file: indented, members in a fixed order, map keys
-// sorted, ending with a newline, so that a lock diffs well in review.
+// sorted, ending with a newline, so that a lock diffs well in review. The
+// servers' strings are a stranger's, and a lock is read in terminals, CI
+// logs and pull requests: the file passes guard.JSON, whose escapes leave
+// every value, and so every digest, as it was.
 func (f *File) Marshal() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -231,7 +235,7 @@ func (f *File) Marshal() ([]byte, error) {
 	if err := enc.Encode(f); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return guard.JSON(buf.Bytes()), nil
 }
 
 // Parse reads a lock file; path names it in errors.

@@ -182,7 +182,9 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	if save != "" && results[0].err == nil {
 		for _, era := range results[0].listing.Eras() {
-			if err := e.writeFile(ctx, era.Manifest.Path, e.secrets.Bytes(era.Src)); err != nil {
+			// What the server sent, masked, and spelled inert for the
+			// terminals and logs the file is read in (guard.JSON).
+			if err := e.writeFile(ctx, era.Manifest.Path, guard.JSON(e.secrets.Bytes(era.Src))); err != nil {
 				return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
 			}
 		}

@@ -434,3 +434,70 @@ func TestGuardJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardGeneratedFiles: the files mcplint generates from a stranger's
+// strings (a lock file, a baseline, a saved listing, every convert target,
+// init's configuration) are printed, diffed and reviewed in terminals, CI
+// logs and pull requests: they hold no character a terminal acts on and no
+// runner command, and still read back as what they pin, record or convert.
+func TestGuardGeneratedFiles(t *testing.T) {
+	paths := hostileFiles(t)
+	dir := t.TempDir()
+	read := func(name string) string {
+		t.Helper()
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	lock := filepath.Join(dir, "mcplint.lock")
+	mcplint(t, runOpts{}, "lock", "--lockfile", lock, serverEnvFlag("guard"), "--", os.Args[0]).want(t, 0)
+	checkText(t, "lock file", read(lock))
+	r := mcplint(t, runOpts{}, "check", "--locked", "--lockfile", lock, "--select=tool-name-valid", "--fail-on=never", serverEnvFlag("guard"), "--", os.Args[0])
+	r.want(t, 0)
+	if !strings.Contains(r.stdout+r.stderr, "no change since it was locked") {
+		t.Errorf("the guarded lock does not verify the same server:\n%s%s", r.stdout, r.stderr)
+	}
+
+	save := filepath.Join(dir, "saved.ndjson")
+	mcplint(t, runOpts{}, "check", "--save", save, "--fail-on=never", serverEnvFlag("guard"), "--", os.Args[0]).want(t, 0)
+	checkText(t, "check --save", read(save))
+	mcplint(t, runOpts{}, "lint", "--select=all", "--fail-on=never", save).want(t, 0)
+
+	baseline := filepath.Join(dir, "baseline.json")
+	mcplint(t, runOpts{}, "lint", "--select=all", "--write-baseline", baseline, paths[0]).want(t, 0)
+	checkText(t, "--write-baseline", read(baseline))
+	if r := mcplint(t, runOpts{}, "lint", "--select=all", "--baseline", baseline, paths[0]); r.code != 0 {
+		t.Errorf("the guarded baseline does not cover the findings it recorded (status %d):\n%.1000s", r.code, r.stdout)
+	}
+
+	for _, to := range []string{"mcp", "openai", "anthropic", "gemini", "zod"} {
+		out := filepath.Join(dir, "out."+to)
+		if r := mcplint(t, runOpts{}, "convert", "--to", to, "-o", out, paths[0]); r.code > 1 {
+			t.Fatalf("convert --to %s: status %d\n%.1000s", to, r.code, r.stderr)
+		}
+		text := read(out)
+		checkText(t, "convert --to "+to, text)
+		if to != "zod" && !json.Valid([]byte(text)) {
+			t.Errorf("convert --to %s: not JSON", to)
+		}
+		r := mcplint(t, runOpts{}, "convert", "--to", to, paths[0])
+		if r.stdout != text {
+			t.Errorf("convert --to %s: standard output differs from -o", to)
+		}
+	}
+
+	project := t.TempDir()
+	t.Chdir(project)
+	servers := map[string]any{}
+	for _, h := range sinktest.Hostile {
+		servers[h] = map[string]any{"command": "run " + h, "args": []string{h}}
+	}
+	b, _ := json.Marshal(map[string]any{"mcpServers": servers})
+	if err := os.WriteFile(filepath.Join(project, ".mcp.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mcplint(t, runOpts{}, "init").want(t, 0)
+	checkText(t, "init's configuration", read(filepath.Join(project, ".mcplint.yaml")))
+}
