@@ -1,8 +1,9 @@
 // Package redact keeps secrets out of everything mcplint prints or saves.
 // A Redactor is told the values that must never be shown (header values,
-// the user information and query values of a server URL, values expanded
-// from the environment, --env values) and replaces every occurrence of them
-// with Mask, in the forms they take in each output: as written, escaped in
+// HTTP Basic credentials both encoded and decoded, the user information
+// and query values of a server URL, values expanded from the
+// environment, --env values) and replaces every occurrence of them with
+// Mask, in the forms they take in each output: as written, escaped in
 // JSON, in a Go-quoted string, in XML, in a URL, in a GitHub workflow
 // command, and as package guard shows it. A server spells what it echoes
 // as it likes, so the text is also decoded (JSON and Go escapes of any
@@ -21,6 +22,7 @@ package redact
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"net/http"
@@ -108,10 +110,28 @@ func (r *Redactor) AddHeader(h http.Header) {
 		r.Add(vs...)
 		for _, v := range vs {
 			// "Bearer TOKEN": the token alone is what servers echo.
-			if _, rest, ok := strings.Cut(v, " "); ok {
-				r.Add(strings.TrimSpace(rest))
+			if scheme, rest, ok := strings.Cut(v, " "); ok {
+				rest = strings.TrimSpace(rest)
+				r.Add(rest)
+				if strings.EqualFold(scheme, "Basic") {
+					r.addBasic(rest)
+				}
 			}
 		}
+	}
+}
+
+// addBasic adds the credentials of HTTP Basic authentication (RFC 7617)
+// in their decoded spelling too: "user:password", and the password.
+func (r *Redactor) addBasic(token string) {
+	b, err := base64.StdEncoding.DecodeString(token)
+	if err != nil {
+		return
+	}
+	decoded := string(b)
+	r.Add(decoded)
+	if _, pass, ok := strings.Cut(decoded, ":"); ok {
+		r.Add(pass)
 	}
 }
 
@@ -123,9 +143,11 @@ func (r *Redactor) AddURL(raw string) {
 	}
 	if u.User != nil {
 		r.Add(u.User.Username())
-		if p, ok := u.User.Password(); ok {
-			r.Add(p)
-		}
+		p, _ := u.User.Password()
+		r.Add(p)
+		// The HTTP client sends the user information as Basic
+		// credentials, which a server may echo as it received them.
+		r.Add(base64.StdEncoding.EncodeToString([]byte(u.User.Username() + ":" + p)))
 	}
 	for _, vs := range u.Query() {
 		r.Add(vs...)

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -72,6 +73,27 @@ func TestHeaderAndURL(t *testing.T) {
 	}
 	if got := URL("http://example.com/mcp"); got != "http://example.com/mcp" {
 		t.Errorf("URL without secrets = %q", got)
+	}
+}
+
+// TestBasicCredentials: HTTP Basic credentials are a secret in two
+// spellings, base64 on the wire and "user:password" decoded, and a server
+// echoing what it received may use either: a --header "Authorization:
+// Basic ..." value, and a URL's user information, which the HTTP client
+// sends as one.
+func TestBasicCredentials(t *testing.T) {
+	r := New()
+	r.AddHeader(http.Header{"Authorization": {"basic " + base64.StdEncoding.EncodeToString([]byte("bob:pa55word-x"))}})
+	r.AddURL("https://alice:hunter22@example.com/mcp")
+	for _, s := range []string{
+		"bob:pa55word-x", "pa55word-x",
+		"Basic " + base64.StdEncoding.EncodeToString([]byte("alice:hunter22")),
+		"alice:hunter22",
+	} {
+		if got := r.String("got " + s + " here"); strings.Contains(got, "pa55") || strings.Contains(got, "hunter") ||
+			strings.Contains(got, base64.StdEncoding.EncodeToString([]byte("alice:hunter22"))) {
+			t.Errorf("%q: got %q", s, got)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -487,6 +488,33 @@ func TestHostileSecrets(t *testing.T) {
 	for _, want := range []string{"leak_***", "server leaky *** 1", "invalid key ***", "api_key=***"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the outputs: the secrets did not reach them, and the test proves nothing", want)
+		}
+	}
+}
+
+// TestHostileBasicCredentials: a server that echoes the Authorization
+// header it received shows neither the URL's user information nor a
+// --header's Basic credentials, in either spelling.
+func TestHostileBasicCredentials(t *testing.T) {
+	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
+		auth := r.Header.Get("Authorization")
+		user, pass, _ := r.BasicAuth()
+		return mcp.NewServer(&mcp.Implementation{Name: "echo " + auth + " " + user + ":" + pass, Version: "1"}, nil)
+	}, nil)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	withUser := strings.Replace(srv.URL, "http://", "http://alice:hunter22x@", 1) + "/mcp"
+	basic := "Authorization: Basic " + base64.StdEncoding.EncodeToString([]byte("bob:pa55word-x"))
+	for _, args := range [][]string{{"--url", withUser}, {"--url", srv.URL + "/mcp", "--header", basic}} {
+		r := mcplint(t, runOpts{}, append([]string{"check", "--format=text"}, args...)...)
+		out := r.stdout + r.stderr
+		if !strings.Contains(out, "server echo ") || !strings.Contains(out, "***") {
+			t.Errorf("%v: the echo did not reach the output, and the test proves nothing:\n%s", args, out)
+		}
+		for _, secret := range []string{"hunter22x", "pa55word-x", "YWxpY2U6aHVudGVyMjJ4", "Ym9iOnBhNTV3b3JkLXg="} {
+			if strings.Contains(out, secret) {
+				t.Errorf("%v: %s is shown:\n%s", args, secret, out)
+			}
 		}
 	}
 }
