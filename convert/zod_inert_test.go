@@ -9,6 +9,8 @@ import (
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/js"
+
+	"github.com/mcpfit/mcplint/internal/sinktest"
 )
 
 // zodMembers are the members of Zod schemas (and of z) that the generated
@@ -42,6 +44,10 @@ var zodLazyDecl = regexp.MustCompile(`(?m)^const ([A-Za-z][A-Za-z0-9]*): z\.ZodT
 // on the z chain (or on a constant), with z.lazy(() => constant) as the
 // only function; and it exports exactly the names in exports.
 func zodInert(code string, exports []string) error {
+	// Printed into a CI log, the module must not hold a runner's command.
+	if cmds := sinktest.Commands(code); len(cmds) > 0 {
+		return fmt.Errorf("a CI runner reads a command in the module: %.200s", cmds[0])
+	}
 	rest, ok := strings.CutPrefix(code, zodImport)
 	if !ok {
 		return fmt.Errorf("the module does not start with %q", zodImport)
