@@ -33,6 +33,8 @@ type child struct {
 	done   chan struct{} // closed when the process has exited
 	waited error
 	limit  int64 // Limits.MessageSize
+	// stderrTo receives each stderr line as it comes (nil: none).
+	stderrTo io.Writer
 
 	mu          sync.Mutex
 	noise       []string
@@ -70,6 +72,12 @@ func (p *stdinPipe) isClosed() bool {
 }
 
 func startChild(t Target, limits Limits) (*child, error) {
+	return startChildTo(t, limits, nil)
+}
+
+// startChildTo is startChild passing each stderr line to stderr as well
+// (nil for none).
+func startChildTo(t Target, limits Limits, stderr io.Writer) (*child, error) {
 	if len(t.Command) == 0 || t.Command[0] == "" {
 		return nil, failf(KindStart, nil, "no command to start")
 	}
@@ -90,7 +98,7 @@ func startChild(t Target, limits Limits) (*child, error) {
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
-	stderr, err := cmd.StderrPipe()
+	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
@@ -102,9 +110,9 @@ func startChild(t Target, limits Limits) (*child, error) {
 	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
 	pr, pw := io.Pipe()
 	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, out: pr, done: done, limit: limits.MessageSize,
-		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}
+		filterDone: make(chan struct{}), stderrDone: make(chan struct{}), stderrTo: stderr}
 	go c.filter(stdout, pw)
-	go c.readStderr(stderr)
+	go c.readStderr(errPipe)
 	go func() {
 		<-c.filterDone
 		<-c.stderrDone
@@ -211,6 +219,10 @@ func (c *child) readStderr(r io.Reader) {
 		c.mu.Lock()
 		c.stderr.add(s.Text())
 		c.mu.Unlock()
+		if c.stderrTo != nil {
+			// A copy: the scanner's buffer holds what it reads next.
+			_, _ = c.stderrTo.Write(append(append([]byte(nil), s.Bytes()...), '\n'))
+		}
 	}
 	_, _ = io.Copy(io.Discard, r)
 }
