@@ -281,15 +281,17 @@ func (f *httpFront) respond(w http.ResponseWriter, r *http.Request, fs *frontSes
 		if m.final != "" {
 			delete(st.open, m.final)
 		}
-		if !started && m.final != "" && len(st.open) == 0 {
-			// A lone answer: plain JSON, with the status the server gave
-			// it (or the one a 2026-07-28 server would).
-			status := m.status
-			if status == 0 {
-				status = modernStatus(st.modern, body, m.b)
-			}
-			if status >= 300 && created {
-				fs.close() // a session whose initialize failed is none
+		status := m.status
+		if status == 0 && !started && m.final != "" && len(st.open) == 0 {
+			status = modernStatus(st.modern, body, m.b)
+		}
+		if !started && m.final != "" && len(st.open) == 0 && status >= 300 {
+			// A lone error that an HTTP status tells: plain JSON, with
+			// the status the server gave it (or the one a 2026-07-28
+			// server would). Other answers go on an event stream, as
+			// the servers this one stands for send them.
+			if created {
+				f.forget(fs) // a session whose initialize failed is none
 				w.Header().Del("Mcp-Session-Id")
 			}
 			w.Header().Set("Content-Type", "application/json")
@@ -312,9 +314,27 @@ func (f *httpFront) respond(w http.ResponseWriter, r *http.Request, fs *frontSes
 			flusher.Flush()
 		}
 		if len(st.open) == 0 {
+			if created && isError(m.b) {
+				f.forget(fs)
+			}
 			return
 		}
 	}
+}
+
+func isError(b []byte) bool {
+	env, err := parse(b)
+	return err == nil && env.err.ok()
+}
+
+// forget ends a session that never began.
+func (f *httpFront) forget(fs *frontSession) {
+	f.mu.Lock()
+	if f.sessions[fs.id] == fs {
+		delete(f.sessions, fs.id)
+	}
+	f.mu.Unlock()
+	go fs.close()
 }
 
 // modernStatus is the status a 2026-07-28 server gives a lone error

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpfit/mcplint/convert"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -107,7 +108,12 @@ type repairer struct {
 	rules   []*lint.Rule
 	unsafe  bool
 	limits  manifest.Limits
+	list    live.Limits
 	log     *changeLog
+	// pages and size count the pages of the current listing and their
+	// bytes, for list.Pages and list.ListSize.
+	pages int
+	size  int64
 }
 
 // fixRules are the IDs of the rules whose fixes a listing gets: the
@@ -140,11 +146,26 @@ func (r *repairer) repair(result []byte, first bool, protocol string) ([]byte, [
 	defer r.mu.Unlock()
 	if first {
 		r.adapter.Restart()
+		r.pages, r.size = 0, 0
 	}
+	r.pages++
+	r.size += int64(len(result))
 	client := label(r.adapter.Client())
+	switch {
+	case r.pages > r.list.Pages:
+		r.log.reportf("", "listing", client, "the tool list takes more than %d pages, the limit: the pages past it were passed on unrepaired", r.list.Pages)
+		return result, nil
+	case r.size > r.list.ListSize:
+		r.log.reportf("", "listing", client, "the tool list is larger than the limit of %s: the pages past it were passed on unrepaired", manifest.SizeText(r.list.ListSize))
+		return result, nil
+	}
 	m, err := r.limits.Load("tools/list", result)
 	if err != nil || m.Shape.Foreign() {
 		r.log.reportf("", "listing", client, "a tools/list result is not a tool list, so it was passed on as it is: %v", err)
+		return result, nil
+	}
+	if len(m.Tools) > r.list.Tools {
+		r.log.reportf("", "listing", client, "a tools/list page has more than %d tools, the limit: it was passed on unrepaired", r.list.Tools)
 		return result, nil
 	}
 	fixed := r.fix(m, protocol, client)

@@ -97,6 +97,24 @@ func serve(mode string) int {
 			return 1
 		}
 		return 0
+	case "proxy":
+		// The proxy itself, for clients that start it as a command.
+		var o struct {
+			For     string
+			URL     string
+			Command []string
+		}
+		if err := json.Unmarshal([]byte(os.Getenv("MCPLINT_PROXY_TEST_OPTIONS")), &o); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		err := Run(context.Background(), Options{Target: live.Target{URL: o.URL, Command: o.Command}, For: o.For,
+			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Log: os.Stderr})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 3
+		}
+		return 0
 	case "sleep":
 		time.Sleep(time.Hour)
 		return 0

@@ -336,3 +336,32 @@ func TestLineLimit(t *testing.T) {
 func limitsOf(messageSize int64) live.Limits {
 	return live.Limits{MessageSize: messageSize}
 }
+
+// TestStrictNullsDropped: OpenAI's strict mode makes every property
+// required, so the model sends null for an argument it leaves out; the
+// server, whose own schema takes no null there, gets the argument left out.
+func TestStrictNullsDropped(t *testing.T) {
+	ctx := context.Background()
+	r := start(t, Options{Target: self("sdk"), For: "openai-strict"})
+	cs := r.client(ctx)
+	defer cs.Close()
+	lt, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range lt.Tools {
+		if tool.Name == "files_read" {
+			b, _ := json.Marshal(tool.InputSchema)
+			if !strings.Contains(string(b), `"required":["path","limit"]`) && !strings.Contains(string(b), `"required":["limit","path"]`) {
+				t.Errorf("strict schema %s", b)
+			}
+		}
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "files_read", Arguments: map[string]any{"path": "a", "limit": nil}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Content[0].(*mcp.TextContent).Text; got != `{"path":"a"}` {
+		t.Errorf("the server got %s", got)
+	}
+}
