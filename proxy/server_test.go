@@ -120,6 +120,8 @@ func serve(mode string) int {
 		return 0
 	case "raw":
 		return rawServer()
+	case "bench":
+		return benchServer()
 	case "die", "spawndie":
 		// Read one request, then exit with a message on stderr.
 		r := bufio.NewReader(os.Stdin)
@@ -152,6 +154,39 @@ func rawServer() int {
 			}
 			if json.Unmarshal(line, &m) == nil && len(m.ID) > 0 && strings.Contains(string(line), `"method"`) {
 				fmt.Println(strings.ReplaceAll(answer, "ID", string(m.ID)))
+			}
+		}
+		if err != nil {
+			return 0
+		}
+	}
+}
+
+// benchServer answers as fast as it reads: the latency benchmarks measure
+// the proxy, not a server. Its one tool has a typical input schema, so
+// calls are checked against it.
+func benchServer() int {
+	r := bufio.NewReaderSize(os.Stdin, 1<<20)
+	w := bufio.NewWriterSize(os.Stdout, 1<<20)
+	answers := map[string]string{
+		"initialize": `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"bench","version":"1"}}`,
+		"tools/list": `{"tools":[{"name":"search","description":"Search the documents.","inputSchema":{"type":"object","properties":{"query":{"type":"string","minLength":1},"limit":{"type":"integer","minimum":1,"maximum":100},"tags":{"type":"array","items":{"type":"string"}}},"required":["query"]}}]}`,
+		"tools/call": `{"content":[{"type":"text","text":"3 documents found: alpha, beta, gamma."}]}`,
+	}
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 {
+			var m struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+			}
+			if json.Unmarshal(line, &m) == nil && len(m.ID) > 0 {
+				res, ok := answers[m.Method]
+				if !ok {
+					res = "{}"
+				}
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", m.ID, res)
+				_ = w.Flush()
 			}
 		}
 		if err != nil {
