@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -191,7 +192,7 @@ func (r *repairer) repair(result []byte, first bool, protocol string) ([]byte, [
 			continue
 		}
 		if a.SchemaChanged && !slices.ContainsFunc(warns, func(w convert.Warning) bool { return w.Index == i && w.Pointer != "/name" }) {
-			r.log.reportf(m.Tools[i].Name, "schema", client, "input schema rewritten into the form the client takes, accepting the same arguments")
+			r.log.reportf(m.Tools[i].Name, "schema", client, "input schema rewritten into the form the client takes, accepting the same arguments (%s)", rootChanges(tools[i].InputSchema, a.InputSchema))
 		}
 		b, err := r.item(fixed, i, a)
 		if err != nil {
@@ -273,13 +274,38 @@ func (r *repairer) fix(m *manifest.Manifest, protocol, client string) *manifest.
 		if toolBytes(m, d.ToolIndex) == toolBytes(res.Manifest, d.ToolIndex) {
 			continue
 		}
-		what := d.Message
-		if d.Fix.Message != "" {
-			what = d.Fix.Message + ": " + d.Message
+		what := d.Fix.Message
+		if what == "" {
+			what = d.Message
 		}
 		r.log.report(Change{Tool: m.Tools[d.ToolIndex].Name, Kind: "fix", Rule: d.Rule, Client: client, Message: "fixed " + d.RelPointer + ": " + what})
 	}
 	return res.Manifest
+}
+
+// rootChanges says which members of a schema's root a rewrite removed,
+// added or changed: "\"$schema\" removed, \"properties\" changed".
+func rootChanges(old, new map[string]any) string {
+	var parts []string
+	for _, k := range sortedKeys(old) {
+		if v, ok := new[k]; !ok {
+			parts = append(parts, strconv.Quote(k)+" removed")
+		} else if !schema.Equal(old[k], v) {
+			parts = append(parts, strconv.Quote(k)+" changed")
+		}
+	}
+	for _, k := range sortedKeys(new) {
+		if _, ok := old[k]; !ok {
+			parts = append(parts, strconv.Quote(k)+" added")
+		}
+	}
+	if len(parts) == 0 {
+		return "no member of its root changed"
+	}
+	if len(parts) > 4 {
+		parts = append(parts[:4], "…")
+	}
+	return strings.Join(parts, ", ")
 }
 
 func toolBytes(m *manifest.Manifest, i int) string {
