@@ -98,3 +98,34 @@ func TestCanonicalNumber(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCoerce: whatever the arguments, coercion returns them unchanged or
+// converted into arguments the schema accepts, every converted value one
+// of the forms it converts from.
+func FuzzCoerce(f *testing.F) {
+	const s = `{"type":"object","properties":{"n":{"type":"integer"},"x":{"type":["number","null"]},"b":{"type":"boolean"},
+		"o":{"type":"object","properties":{"d":{"type":"integer"}}},"a":{"type":"array","items":{"type":"integer"}},"s":{"type":"string"}},"required":["s"]}`
+	for _, seed := range []string{`{"s":"a","n":"5"}`, `{"s":"a","o":"{\"d\":\"1\"}","a":"[\"2\"]"}`, `{"s":null}`, `{"s":"","b":"true","x":"1e400"}`, `[]`, `{`} {
+		f.Add([]byte(seed))
+	}
+	schema, err := compileRaw([]byte(s))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		out, cs := coerceArgs(schema, args)
+		if len(cs) == 0 {
+			if !bytes.Equal(out, args) {
+				t.Fatalf("unchanged arguments rewritten: %s into %s", args, out)
+			}
+			return
+		}
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+		if err != nil {
+			t.Fatalf("%s became %s, not JSON: %v", args, out, err)
+		}
+		if err := schema.Validate(v); err != nil {
+			t.Fatalf("%s became %s, which the schema refuses: %v", args, out, err)
+		}
+	})
+}

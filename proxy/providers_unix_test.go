@@ -81,7 +81,6 @@ func TestProvidersAcceptListings(t *testing.T) {
 	servers := map[string][]string{
 		"everything": {node, referenceEntry(t, "everything"), "stdio"},
 		"filesystem": {node, referenceEntry(t, "filesystem"), t.TempDir()},
-		"memory":     {node, referenceEntry(t, "memory")},
 		"zod":        {node, filepath.Join(testenv.Oracles(t), "zod-server.mjs")},
 	}
 	packs := map[string]string{"gemini": "gemini", "openai-strict": "openai-strict"}
@@ -91,7 +90,7 @@ func TestProvidersAcceptListings(t *testing.T) {
 				t.Parallel()
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 				defer cancel()
-				r := start(t, Options{Target: live.Target{Command: command, Env: []string{"MEMORY_FILE_PATH=" + filepath.Join(t.TempDir(), "m.jsonl")}}, For: client})
+				r := start(t, Options{Target: live.Target{Command: command}, For: client})
 				cs := r.client(ctx)
 				defer cs.Close()
 				lt, err := cs.ListTools(ctx, nil)
