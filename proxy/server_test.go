@@ -91,8 +91,25 @@ func serve(mode string) int {
 		_ = os.WriteFile(f, []byte(pids), 0o644)
 	}
 	switch mode {
-	case "sdk", "spawn":
-		if err := testServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+	case "sdk", "spawn", "growing":
+		srv := testServer()
+		if mode == "growing" {
+			// grow adds two tools, which the SDK announces with
+			// notifications/tools/list_changed: one whose name OpenAI
+			// refuses, and one whose valid name is the rename of
+			// files.read.
+			srv.AddTool(&mcp.Tool{Name: "grow", Description: "Add tools.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+				func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+					for _, name := range []string{"new.tool", "files_read"} {
+						srv.AddTool(&mcp.Tool{Name: name, Description: "Added.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+							func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+								return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "I am " + req.Params.Name}}}, nil
+							})
+					}
+					return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "grown"}}}, nil
+				})
+		}
+		if err := srv.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}

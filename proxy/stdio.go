@@ -160,10 +160,13 @@ func (p *Proxy) startStdio(s *session) (upstream, <-chan error, error) {
 			s.fromServer(bytes.Clone(line), route{})
 		}
 		// A server that closed its stdout is about to exit: give it a
-		// moment, for its status.
-		select {
-		case <-proc.Done():
-		case <-time.After(2 * time.Second):
+		// moment, for its status (one that passed a limit is failed at
+		// once).
+		if proc.Err() == nil {
+			select {
+			case <-proc.Done():
+			case <-time.After(2 * time.Second):
+			}
 		}
 		if err := proc.Err(); err != nil {
 			done <- err

@@ -365,3 +365,95 @@ func TestStrictNullsDropped(t *testing.T) {
 		t.Errorf("the server got %s", got)
 	}
 }
+
+// TestListChangedKeepsNames: after notifications/tools/list_changed the
+// client lists again, and every tool keeps the name it was given; a new
+// tool whose own valid name a rename already took gets another, and each
+// name still reaches its own tool.
+func TestListChangedKeepsNames(t *testing.T) {
+	ctx := context.Background()
+	r := start(t, Options{Target: self("growing"), For: "openai"})
+	changed := make(chan struct{}, 1)
+	c := mcp.NewClient(&mcp.Implementation{Name: "proxy-test-client", Version: "1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+			select {
+			case changed <- struct{}{}:
+			default:
+			}
+		},
+	})
+	cs, err := c.Connect(ctx, &mcp.IOTransport{Reader: r.outR, Writer: r.in}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	names := func() string {
+		lt, err := cs.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n []string
+		for _, tool := range lt.Tools {
+			n = append(n, tool.Name)
+		}
+		return strings.Join(n, " ")
+	}
+	if got := names(); got != "count files_read grow slow stats" {
+		t.Fatalf("tools %q", got)
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grow", Arguments: map[string]any{}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notifications/tools/list_changed came through")
+	}
+	if got := names(); got != "count files_read files_read_2 grow new_tool slow stats" {
+		t.Errorf("tools after the change %q", got)
+	}
+	for name, want := range map[string]string{"files_read_2": "I am files_read", "new_tool": "I am new.tool", "files_read": `{"path":"x"}`} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: map[string]any{"path": "x"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Content[0].(*mcp.TextContent).Text; got != want {
+			t.Errorf("%s reached %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestServerLineLimit: a server line over the message size limit is not
+// read further; the request in flight fails, and so does the proxy,
+// naming the limit.
+func TestServerLineLimit(t *testing.T) {
+	record := filepath.Join(t.TempDir(), "record")
+	answer := `{"jsonrpc":"2.0","id":ID,"result":{"pad":"` + strings.Repeat("x", 8192) + `"}}`
+	r := start(t, Options{Target: self("raw", "MCPLINT_PROXY_TEST_RECORD="+record, "MCPLINT_PROXY_TEST_ANSWER="+answer), Limits: limitsOf(4096)})
+	r.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if got := r.recv(); !strings.Contains(got, `"id":1`) || !strings.Contains(got, "larger than the limit of 4 KiB") {
+		t.Errorf("the client got %s", got)
+	}
+	if err := r.wait(); !errors.Is(err, ErrServer) || !strings.Contains(err.Error(), "larger than the limit") {
+		t.Errorf("Run: %v", err)
+	}
+}
+
+// TestListLimits: a listing with more tools than the limit is passed on
+// as the server sent it, and the log says why.
+func TestListLimits(t *testing.T) {
+	ctx := context.Background()
+	r := start(t, Options{Target: self("sdk"), For: "openai", Limits: live.Limits{Tools: 2}})
+	cs := r.client(ctx)
+	defer cs.Close()
+	lt, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lt.Tools[1].Name != "files.read" {
+		t.Errorf("tools %v", lt.Tools)
+	}
+	if log := r.log.String(); !strings.Contains(log, "more than 2 tools, the limit: it was passed on unrepaired") {
+		t.Errorf("log:\n%s", log)
+	}
+}
