@@ -37,30 +37,11 @@ type File struct {
 }
 
 // Find looks for a configuration file in dir and its parents and returns
-// its path, or "" when there is none. It stops at the first directory that
-// has one, and at the root of a git work tree (a directory holding .git):
-// a configuration above the repository is not the project's.
+// its path, or "" when there is none; it is Search without the files it
+// refused.
 func Find(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		for _, n := range Names {
-			p := filepath.Join(dir, n)
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				return p, nil
-			}
-		}
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return "", nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil
-		}
-		dir = parent
-	}
+	f, err := Search(dir)
+	return f.Path, err
 }
 
 // Error is a configuration file's problem at a position.

@@ -90,6 +90,7 @@ func List(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		l   *Listing
 		err error
 	)
+	ctx = withSecrets(ctx, t.Secrets())
 	if len(t.Command) > 0 {
 		l, err = listStdio(ctx, t, opts)
 	} else {

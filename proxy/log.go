@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/redact"
 )
 
@@ -43,8 +43,8 @@ type Change struct {
 const maxLogged = 1 << 16
 
 // changeLog writes the changes, each once, as text lines (stderr) or JSON
-// lines (--log FILE); everything written is redacted, and text is kept to
-// printable characters.
+// lines (--log FILE); everything written is redacted, then guarded for its
+// sink (package guard).
 type changeLog struct {
 	mu      sync.Mutex
 	w       io.Writer
@@ -85,7 +85,11 @@ func (l *changeLog) report(c Change) {
 		if err != nil {
 			return
 		}
-		_, _ = l.w.Write(append(b, '\n'))
+		// The JSON layer of the guard: what a terminal or a CI runner
+		// would act on is spelled as JSON escapes.
+		g := guard.NewJSONWriter(l.w)
+		_, _ = g.Write(append(b, '\n'))
+		_ = g.Flush()
 		return
 	}
 	var b strings.Builder
@@ -93,7 +97,7 @@ func (l *changeLog) report(c Change) {
 	if c.Tool != "" {
 		b.WriteString("tool " + strconv.Quote(c.Tool) + ": ")
 	}
-	b.WriteString(printable(c.Message))
+	b.WriteString(guard.Text(c.Message))
 	if c.Rule != "" {
 		b.WriteString(" [" + c.Rule + "]")
 	}
@@ -109,34 +113,8 @@ func (l *changeLog) reportf(tool, kind, client, format string, args ...any) {
 	l.report(Change{Tool: tool, Kind: kind, Client: client, Message: fmt.Sprintf(format, args...)})
 }
 
-// printable escapes what a terminal would act on rather than show:
-// control characters (escape sequences start with one), and the format
-// characters that reorder or hide text.
-func printable(s string) string {
-	clean := true
-	for _, r := range s {
-		if r != ' ' && !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r != ' ' && !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) {
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // guardWriter passes a server's stderr on to ours line by line, each line
-// redacted and kept to printable characters (tabs kept).
+// redacted, then made inert for a terminal (guard.Text).
 type guardWriter struct {
 	mu      sync.Mutex
 	w       io.Writer
@@ -144,12 +122,7 @@ type guardWriter struct {
 }
 
 func (g *guardWriter) Write(p []byte) (int, error) {
-	line := strings.TrimRight(string(p), "\n")
-	parts := strings.Split(line, "\t")
-	for i, part := range parts {
-		parts[i] = printable(part)
-	}
-	out := g.secrets.String(strings.Join(parts, "\t")) + "\n"
+	out := guard.Text(g.secrets.String(strings.TrimRight(string(p), "\n"))) + "\n"
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if _, err := io.WriteString(g.w, out); err != nil {

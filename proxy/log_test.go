@@ -57,7 +57,7 @@ func TestGuardWriter(t *testing.T) {
 	var out bytes.Buffer
 	g := &guardWriter{w: &out, secrets: redact.New("hunter2-secret")}
 	_, _ = g.Write([]byte("token hunter2-secret\tok\x1b[2J\n"))
-	if got := out.String(); got != "token ***\tok\\x1b[2J\n" {
+	if got := out.String(); got != "token ***\\tok\\x1b[2J\n" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
@@ -148,7 +149,7 @@ func (p *Proxy) serverFailure(err error) error {
 		if len(e.Stderr) > 0 {
 			lines := make([]string, len(e.Stderr))
 			for i, l := range e.Stderr {
-				lines[i] = printable(p.secrets.String(l))
+				lines[i] = guard.Text(p.secrets.String(l))
 			}
 			msg += "\n  last lines of its stderr:\n    " + strings.Join(lines, "\n    ")
 		}

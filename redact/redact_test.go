@@ -113,3 +113,15 @@ func TestWriterSplitWrites(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestGuardedForms: a secret holding characters the output guard escapes
+// is masked in its escaped spelling too, which is what the outputs hold.
+func TestGuardedForms(t *testing.T) {
+	// Go's quoting spells BEL \a and the quote \"; the guard \x07 and ".
+	r := New("tok\"\a\ufe0f-123456")
+	for _, s := range []string{`x tok"\x07\ufe0f-123456 y`, `::error::tok"\x07\ufe0f-123456`} {
+		if got := r.String(s); strings.Contains(got, "123456") {
+			t.Errorf("%q: left %q", s, got)
+		}
+	}
+}

@@ -9,6 +9,13 @@
 // so that the text format can quote the offending source line and all
 // formats count files the same way.
 //
+// Every formatter writes what came from the input through package guard,
+// the layer of its sink: guard.Text for the text format's values and a
+// guard.Writer for its whole text, guard.WorkflowData and
+// guard.WorkflowProperty for the github format, guard.Code for the job
+// summary's cells, guard.SARIFText for SARIF messages, and guard's JSON
+// and XML writers for the documents.
+//
 // # Text format
 //
 // One block per diagnostic, in file order then source order:
@@ -59,15 +66,19 @@
 //	    "files": 1,          // files linted (files that could not be read are not counted)
 //	    "tools": 3,          // what the files publish: tools, and from a saved surface
 //	    "prompts": 0, "resources": 0, "resourceTemplates": 0
-//	  }
+//	  },
+//	  "errors": [             // only when the run failed: what it could not check
+//	    {"file": "broken.json", "line": 3, "column": 18, "message": "..."}
+//	  ]
 //	}
 //
 // "diagnostics" is always an array, empty when nothing was found. For a
 // stream of JSON-RPC pages the pointer is relative to the page (line) the
-// tool is on. Input errors (unreadable or invalid files) are not part of the
-// report: they go to standard error and make the exit status 2. Version 1
-// only ever gains members; a change to a member's meaning or a removal bumps
-// the version.
+// tool is on. Input errors (unreadable or invalid files, servers that could
+// not be checked) go to standard error and make the exit status 2 (3 for a
+// server), and the report lists them under "errors" (see Failure: every
+// machine format says that its run failed). Version 1 only ever gains
+// members; a change to a member's meaning or a removal bumps the version.
 //
 // `mcplint rules --format json` writes {"version": 1, "rules": [RULE...]}
 // (with several IDs, the same document holding those rules), and

@@ -11,6 +11,7 @@ import (
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -23,6 +24,9 @@ type JSONReport struct {
 	Version     int              `json:"version"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
 	Summary     JSONSummary      `json:"summary"`
+	// Errors are what the run could not check (see Failure); absent when
+	// nothing failed.
+	Errors []JSONError `json:"errors,omitempty"`
 }
 
 // JSONDiagnostic is one finding of the JSON format.
@@ -102,17 +106,20 @@ func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
 // Write and End write of each, in order, and then Close, byte for byte.
 // Writing stops at the first error, which Close returns.
 type JSONStream struct {
-	bw  *bufio.Writer
-	enc *jsontext.Encoder
-	sum Summary
-	m   *manifest.Manifest
-	err error
+	bw     *bufio.Writer
+	g      *guard.Writer
+	enc    *jsontext.Encoder
+	sum    Summary
+	m      *manifest.Manifest
+	failed []Failure
+	err    error
 }
 
 // NewJSONStream returns a JSONStream writing to w.
 func NewJSONStream(w io.Writer) *JSONStream {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	s := &JSONStream{bw: bw, enc: jsontext.NewEncoder(bw, jsonOptions...)}
+	g := guard.NewJSONWriter(w)
+	bw := bufio.NewWriterSize(g, 64<<10)
+	s := &JSONStream{bw: bw, g: g, enc: jsontext.NewEncoder(bw, jsonOptions...)}
 	s.token(jsontext.BeginObject)
 	s.token(jsontext.String("version"))
 	s.token(jsontext.Int(JSONVersion))
@@ -150,19 +157,31 @@ func (s *JSONStream) End() {
 // Summary counts what has been written.
 func (s *JSONStream) Summary() Summary { return s.sum }
 
-// Close writes the summary and flushes.
+// Failed records what the run could not check, written by Close.
+func (s *JSONStream) Failed(failures []Failure) { s.failed = append(s.failed, failures...) }
+
+// Close writes the summary, and the failures, and flushes.
 func (s *JSONStream) Close() error {
 	s.token(jsontext.EndArray)
 	s.token(jsontext.String("summary"))
 	if s.err == nil {
 		s.err = json.MarshalEncode(s.enc, jsonSummary(s.sum), jsonOptions...)
 	}
+	if len(s.failed) > 0 {
+		s.token(jsontext.String("errors"))
+		if s.err == nil {
+			s.err = json.MarshalEncode(s.enc, jsonErrors(s.failed), jsonOptions...)
+		}
+	}
 	s.token(jsontext.EndObject)
 	if s.err != nil {
 		return s.err
 	}
 	// The encoder ends a top-level value with a newline, as WriteJSON does.
-	return s.bw.Flush()
+	if err := s.bw.Flush(); err != nil {
+		return err
+	}
+	return s.g.Flush()
 }
 
 // fullMessage is the message with the consumers it concerns, for the
@@ -194,9 +213,12 @@ func fixName(k lint.FixKind) string {
 	return "none"
 }
 
-// WriteJSON writes the JSON format, indented, ending with a newline.
-func WriteJSON(w io.Writer, files []File) error {
-	return writeJSON(w, NewJSONReport(files))
+// WriteJSON writes the JSON format, indented, ending with a newline, with
+// the failures of the run (see Failure).
+func WriteJSON(w io.Writer, files []File, failures ...Failure) error {
+	r := NewJSONReport(files)
+	r.Errors = jsonErrors(failures)
+	return writeJSON(w, r)
 }
 
 // jsonOptions are how the JSON formats are written (see writeJSON).
@@ -204,9 +226,12 @@ var jsonOptions = []json.Options{jsonv1.DefaultOptionsV1(), jsontext.WithIndent(
 
 // writeJSON writes v as encoding/json's Encoder does, indented by two
 // spaces, but with the faster encoder of go-json-experiment: a report of
-// a hundred thousand findings took longer to write than to find.
+// a hundred thousand findings took longer to write than to find. It writes
+// through guard.NewJSONWriter: the strings are the values, exactly, and the
+// bytes hold no control character and no CI runner's command.
 func writeJSON(w io.Writer, v any) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	g := guard.NewJSONWriter(w)
+	bw := bufio.NewWriterSize(g, 64<<10)
 	// Messages quote schemas; "<" and "&" escaped as \u003c would only
 	// make them harder to read.
 	if err := json.MarshalWrite(bw, v, jsonOptions...); err != nil {
@@ -215,5 +240,8 @@ func writeJSON(w io.Writer, v any) error {
 	if err := bw.WriteByte('\n'); err != nil {
 		return err
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return g.Flush()
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -37,6 +38,7 @@ type sarifRun struct {
 	OriginalURIBaseIDs map[string]sarifArtifactLocate `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult                  `json:"results"`
 	ColumnKind         string                         `json:"columnKind"`
+	Invocations        []sarifInvocation              `json:"invocations"`
 }
 
 type sarifAutomation struct {
@@ -153,6 +155,8 @@ type SARIFOptions struct {
 	// scanning reads as the analysis category up to its last "/"; "" omits
 	// automationDetails.
 	AutomationID string
+	// Failures are what the run could not check (see Failure).
+	Failures []Failure
 }
 
 // SecurityPack is the pack whose rules get a security-severity, which
@@ -173,6 +177,10 @@ var SecuritySeverity = map[lint.Severity]string{lint.Error: "8.0", lint.Warning:
 // Paths inside SourceRoot are written relative to it with uriBaseId
 // %SRCROOT%, which originalUriBaseIds maps to SourceRoot's file URI; other
 // paths become absolute file URIs. Columns count Unicode code points.
+// Messages, which code scanning shows, pass guard.SARIFText; the other
+// strings (the tool's name in its logical location, fingerprints, a fix's
+// inserted bytes) are the values themselves, and the document holds them
+// through guard.NewJSONWriter.
 func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	root, err := sourceRoot(opt.SourceRoot)
 	if err != nil {
@@ -187,6 +195,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 		Results:            []sarifResult{},
 		ColumnKind:         "unicodeCodePoints",
 		OriginalURIBaseIDs: map[string]sarifArtifactLocate{srcRoot: {URI: fileURI(root, true)}},
+		Invocations:        sarifInvocations(opt.Failures, root),
 	}
 	if opt.AutomationID != "" {
 		run.AutomationDetails = &sarifAutomation{ID: opt.AutomationID}
@@ -211,7 +220,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 			loc := artifactLocation(d.File, root)
 			res := sarifResult{
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
-				Message: sarifMessage{Text: fullMessage(d)},
+				Message: sarifMessage{Text: guard.SARIFText(fullMessage(d))},
 				Locations: []sarifLocation{{
 					Physical: sarifPhysical{Artifact: loc, Region: region(f.Manifest, d)},
 					Logical:  []sarifLogical{{Name: d.Tool, FullyQualifiedName: d.Pointer, Kind: "object"}},
@@ -392,7 +401,7 @@ func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocat
 		msg = "apply mcplint's fix"
 	}
 	return &sarifFix{
-		Description: sarifMessage{Text: msg},
+		Description: sarifMessage{Text: guard.SARIFText(msg)},
 		Changes: []sarifArtifactChange{{
 			Artifact: loc,
 			Replacements: []sarifReplacement{{

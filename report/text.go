@@ -13,6 +13,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -105,6 +106,7 @@ func WriteText(w io.Writer, files []File, opt TextOptions) error {
 // Close. Writing stops at the first error, which Close returns.
 type TextStream struct {
 	bw  *bufio.Writer
+	g   *guard.Writer
 	p   palette
 	opt TextOptions
 	sum Summary
@@ -112,9 +114,13 @@ type TextStream struct {
 	err error
 }
 
-// NewTextStream returns a TextStream writing to w.
+// NewTextStream returns a TextStream writing to w. Every value from the
+// input is shown through guard.Text, and the whole text goes through a
+// guard.Writer (the one w is, when it is one): no line of it is a CI
+// runner's command.
 func NewTextStream(w io.Writer, opt TextOptions) *TextStream {
-	return &TextStream{bw: bufio.NewWriter(w), p: newPalette(opt.Color), opt: opt}
+	g := guard.NewWriter(w, opt.Color)
+	return &TextStream{bw: bufio.NewWriter(g), g: g, p: newPalette(opt.Color), opt: opt}
 }
 
 // Start begins the findings of a file, whose source m they are placed in
@@ -163,7 +169,10 @@ func (s *TextStream) Close() error {
 	if sum.Files > 0 && (!s.opt.Quiet || sum.Total() > 0) {
 		fmt.Fprintln(s.bw, sum.String())
 	}
-	return s.bw.Flush()
+	if err := s.bw.Flush(); err != nil {
+		return err
+	}
+	return s.g.Flush()
 }
 
 // textChunk is how many findings one goroutine renders at a time. Ten
@@ -259,19 +268,20 @@ func (r *renderer) diagnostic(d *lint.Diagnostic) {
 	w, p, f, fr := r.w, r.p, r.f, &r.fr
 	sev := p.sev(d.Severity)
 	line := strconv.Itoa(d.Line)
+	file, msg := guard.Text(d.File), guard.Text(d.Message)
 	switch {
 	case p.on:
-		loc := d.File
+		loc := file
 		if d.Line > 0 {
-			loc = d.File + ":" + line + ":" + strconv.Itoa(d.Column)
+			loc = file + ":" + line + ":" + strconv.Itoa(d.Column)
 		}
-		put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", d.Message, "\n")
+		put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", msg, "\n")
 	case d.Line > 0:
 		// Without colour the parts are written as they are, not joined
 		// first: a run may print a hundred thousand findings.
-		put(w, d.File, ":", line, ":", strconv.Itoa(d.Column), ": ", d.Severity.String(), " ", d.Rule, ": ", d.Message, "\n")
+		put(w, file, ":", line, ":", strconv.Itoa(d.Column), ": ", d.Severity.String(), " ", d.Rule, ": ", msg, "\n")
 	default:
-		put(w, d.File, ": ", d.Severity.String(), " ", d.Rule, ": ", d.Message, "\n")
+		put(w, file, ": ", d.Severity.String(), " ", d.Rule, ": ", msg, "\n")
 	}
 	margin := strings.Repeat(" ", len(line))
 	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
@@ -288,7 +298,7 @@ func (r *renderer) diagnostic(d *lint.Diagnostic) {
 		put(w, margin, " ", eq, " ", note, "\n")
 	}
 	if len(d.Merged) > 0 {
-		put(w, margin, " ", eq, " also: ", strings.Join(d.Merged, ", "), "\n")
+		put(w, margin, " ", eq, " also: ", guard.Text(strings.Join(d.Merged, ", ")), "\n")
 	}
 	if p.on {
 		if h := hint(d); h != "" {
@@ -297,7 +307,7 @@ func (r *renderer) diagnostic(d *lint.Diagnostic) {
 	} else if h := hintText(d); h != "" {
 		put(w, margin, " ", eq, " hint: ", h)
 		if d.Fix.Message != "" {
-			put(w, " (", d.Fix.Message, ")")
+			put(w, " (", guard.Text(d.Fix.Message), ")")
 		}
 		w.WriteByte('\n')
 	}
@@ -314,7 +324,7 @@ func put(w textWriter, parts ...string) {
 func hint(d *lint.Diagnostic) string {
 	h := hintText(d)
 	if h != "" && d.Fix.Message != "" {
-		h += " (" + d.Fix.Message + ")"
+		h += " (" + guard.Text(d.Fix.Message) + ")"
 	}
 	return h
 }
@@ -350,9 +360,11 @@ type frame struct {
 }
 
 // snippet returns the part of the line to show and the padding that puts a
-// caret under the byte column col. Tabs are kept in the padding so the caret
-// lines up whatever the tab width; a line wider than snippetWidth is cut to a
-// window around the column, marked with "…".
+// caret under the byte column col. Tabs, the source's indentation, are kept
+// in both so the caret lines up whatever the tab width; every other
+// character guard.Unsafe reports, and invalid UTF-8, is shown escaped as
+// guard.Text shows it, the padding as wide as the escape. A line wider than
+// snippetWidth is cut to a window around the column, marked with "…".
 func (f *frame) snippet(col int) (shown, pad string) {
 	text := f.text
 	b := min(max(col-1, 0), len(text))
@@ -387,15 +399,20 @@ func (f *frame) snippet(col int) (shown, pad string) {
 	i := start
 	for off := from; off < len(text) && (end < 0 || i < end); i++ {
 		r, size := utf8.DecodeRuneInString(text[off:])
+		shown := text[off : off+size]
 		off += size
-		if r < 0x20 && r != '\t' || r == 0x7f {
-			r = '?' // never send control characters to a terminal
+		escaped := r != '\t' && (r == utf8.RuneError && size <= 1 || guard.Unsafe(r))
+		if escaped {
+			shown = guard.Text(shown) // never send control characters to a terminal
 		}
-		sb.WriteRune(r)
+		sb.WriteString(shown)
 		if i < at {
-			if r == '\t' {
+			switch {
+			case r == '\t':
 				cb.WriteByte('\t')
-			} else {
+			case escaped:
+				cb.WriteString(strings.Repeat(" ", len(shown)))
+			default:
 				cb.WriteByte(' ')
 			}
 		}

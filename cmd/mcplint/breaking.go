@@ -131,6 +131,10 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 		}
 	}
 	if len(errs) > 0 {
+		rc := reportContext{rules: selected, command: "breaking", failures: failuresOf(errs)}
+		if err := e.writeFailedOutputs(outs, e.stdout, rc); err != nil {
+			return err
+		}
 		return &inputErrors{errs: errs}
 	}
 	rep, err := breaking.Compare(old, new, cfg)

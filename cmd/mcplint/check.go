@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
@@ -94,6 +95,7 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
+			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
 			&cli.BoolFlag{Name: "wrap", Usage: "with --discover --yes: after the report, print for each server a client refuses the entry of its configuration that runs it through mcplint proxy for that client"},
@@ -164,9 +166,12 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
+	if err := generatedPath("--save", save); err != nil {
+		return err
+	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
-		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {
 			return err
 		}
 	}
@@ -189,7 +194,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
 				return err
 			}
 		}
@@ -318,6 +323,8 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
 		}
 		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+		// They are commands from a file: say which, before any runs.
+		fmt.Fprintf(e.stderr, "mcplint: running the servers of %s\n", guard.Text(file.Path))
 	default:
 		servers, err = e.commandLineTarget(cmd)
 		return servers, false, err
@@ -401,47 +408,56 @@ func (e *env) progress(total int) func() {
 		mu   sync.Mutex
 		done int
 	)
-	fmt.Fprintf(e.stderr, "\rchecking %d servers: 0 done", total)
+	// The counter's carriage returns and erase sequence are mcplint's own:
+	// written past the guard, and holding nothing from the input.
+	w := unguarded(e.stderr)
+	fmt.Fprintf(w, "\rchecking %d servers: 0 done", total)
 	return func() {
 		mu.Lock()
 		defer mu.Unlock()
 		done++
-		fmt.Fprintf(e.stderr, "\rchecking %d servers: %d done", total, done)
+		fmt.Fprintf(w, "\rchecking %d servers: %d done", total, done)
 	}
 }
 
 func (e *env) progressDone(total int) {
 	if e.stderrTTY && total >= 2 {
-		fmt.Fprint(e.stderr, "\r\033[K")
+		fmt.Fprint(unguarded(e.stderr), "\r\033[K")
 	}
 }
 
 // failureLines is how a failed server is shown: the one-line error (with
 // the flag that raises a limit it passed), then the server's last stderr
-// lines, indented.
+// lines, indented, each through guard.Text: the lines are mcplint's, what
+// the server said never starts one.
 func failureLines(err error) string {
 	if le, ok := live.AsError(err); ok {
+		le2 := *le
+		le2.Msg = guard.Text(le.Msg)
 		if flag := limitFlag(err); flag != "" {
-			le2 := *le
-			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
-			return le2.Detail()
+			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le2.Msg, flag)
 		}
-		return le.Detail()
+		le2.Stderr = make([]string, len(le.Stderr))
+		for i, l := range le.Stderr {
+			le2.Stderr[i] = guard.Text(l)
+		}
+		return le2.Detail()
 	}
-	return withLimitHint(err).Error()
+	return guard.Text(withLimitHint(err).Error())
 }
 
-// serverLine describes a listed server in one line.
+// serverLine describes a listed server in one line, its name and version
+// (the server's own words) through guard.Text.
 func serverLine(l *live.Listing) string {
 	s := l.Server
-	name := s.Name
+	name := guard.Text(s.Name)
 	if name == "" {
 		name = "(unnamed server)"
 	}
 	if s.Version != "" {
-		name += " " + s.Version
+		name += " " + guard.Text(s.Version)
 	}
-	return fmt.Sprintf("%s, protocol %s over %s: %s", name, s.Protocol, s.Transport, surfaceCounts(l.Manifest))
+	return fmt.Sprintf("%s, protocol %s over %s: %s", name, guard.Text(s.Protocol), guard.Text(s.Transport), surfaceCounts(l.Manifest))
 }
 
 // surfaceCounts says how much of each kind a server published: "2 tools,
@@ -473,6 +489,10 @@ func (o checkReport) onStream(format string) bool {
 
 func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
+		o.rc.failures = []report.Failure{{Path: r.name, Message: oneLineError(r.err)}}
+		if err := e.writeFailedOutputs(o.outs, e.stdout, o.rc); err != nil {
+			return err
+		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
@@ -569,7 +589,8 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	)
 	for _, r := range results {
 		if r.err != nil {
-			failed = append(failed, r.name+": "+oneLineError(r.err))
+			failed = append(failed, guard.Text(r.name)+": "+oneLineError(r.err))
+			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
@@ -622,16 +643,17 @@ func manyJSON(results []checked) configJSON {
 func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 	var summary strings.Builder
 	for _, r := range results {
+		name := guard.Text(r.name)
 		if r.err != nil {
-			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
+			fmt.Fprintf(&summary, "%s: failed: %s\n", name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
 		}
 		if quiet {
 			continue
 		}
-		fmt.Fprintf(w, "== %s\n", r.name)
+		fmt.Fprintf(w, "== %s\n", name)
 		if r.err != nil {
 			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
 			continue
@@ -651,19 +673,24 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 func oneLineError(err error) string {
 	if le, ok := live.AsError(err); ok {
 		if flag := limitFlag(err); flag != "" {
-			return fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+			return fmt.Sprintf("%s (raise the limit with %s)", guard.Text(le.Msg), flag)
 		}
-		return le.Msg
+		return guard.Text(le.Msg)
 	}
-	return err.Error()
+	return guard.Text(err.Error())
 }
 
-// writeIndentedJSON writes as report.WriteJSON does.
+// writeIndentedJSON writes as report.WriteJSON does, through
+// guard.NewJSONWriter.
 func writeIndentedJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	g := guard.NewJSONWriter(w)
+	enc := json.NewEncoder(g)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return g.Flush()
 }
 
 // clientConfigHint adds a hint to a configuration error when --config
@@ -677,5 +704,5 @@ func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
 	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
 		return err
 	}
-	return usagef("%v\n%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", err, path, path)
+	return &usageError{err: err, hint: fmt.Sprintf("%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", path, path)}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/par"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
@@ -93,6 +94,9 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	if cmd.NArg() > 1 {
 		return usagef("%d files: convert reads one manifest", cmd.NArg())
 	}
+	if err := generatedPath("-o", cmd.String("output")); err != nil {
+		return err
+	}
 	paths, err := e.paths(cmd.Args().Slice())
 	if err != nil {
 		return err
@@ -117,7 +121,7 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 		if err := e.writeFile(ctx, path, out); err != nil {
 			return &inputErrors{errs: []error{err}}
 		}
-	} else if _, err := e.stdout.Write(out); err != nil {
+	} else if _, err := unguarded(e.stdout).Write(out); err != nil {
 		return err
 	}
 	var skipped []placedLine
@@ -188,10 +192,11 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 	return o, target, nil
 }
 
-// reportLine is the line PLACE: SEVERITY: TEXT (see appendPlace). It is
-// built by hand: formatting tens of thousands of them with fmt took a
-// twentieth of a strict conversion.
+// reportLine is the line PLACE: SEVERITY: TEXT (see appendPlace), the path
+// and the text through guard.Text. It is built by hand: formatting tens of
+// thousands of them with fmt took a twentieth of a strict conversion.
 func reportLine(path string, pos manifest.Position, severity, text string) placedLine {
+	path, text = guard.Text(path), guard.Text(text)
 	b := appendPlace(make([]byte, 0, len(path)+len(severity)+len(text)+28), path, pos)
 	b = append(b, ": "...)
 	b = append(b, severity...)

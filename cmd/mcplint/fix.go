@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/report"
@@ -111,7 +112,8 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 				errs = append(errs, err)
 				continue
 			}
-			if _, err := io.WriteString(e.stdout, d); err != nil {
+			// The diff is data for git apply and patch, byte for byte.
+			if _, err := io.WriteString(unguarded(e.stdout), d); err != nil {
 				return err
 			}
 		}
@@ -119,7 +121,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			batch.Add(path, m.Src, res.Src)
 		}
 		if !write && !diff {
-			if _, err := e.stdout.Write(res.Src); err != nil {
+			if _, err := unguarded(e.stdout).Write(res.Src); err != nil {
 				return err
 			}
 		}
@@ -138,7 +140,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			errs = append(errs, err)
 		}
 	}
-	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
@@ -149,7 +151,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	for _, msg := range unconverged {
-		fmt.Fprintf(e.stderr, "mcplint: %s\n", msg)
+		fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(msg))
 	}
 	if err := outcome(done, errs, min); err != nil || len(unconverged) == 0 {
 		return err

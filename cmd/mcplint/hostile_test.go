@@ -65,9 +65,9 @@ func hostileServer(mode string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
-	case "longline", "bigpage", "manytools", "leak", "leakerror":
+	case "longline", "bigpage", "manytools", "leak", "leakerror", "leakspelled":
 	default:
-		return 0, false
+		return guardServer(mode)
 	}
 	if mode == "leak" || mode == "leakerror" {
 		fmt.Fprintln(os.Stderr, "starting with key "+secret)
@@ -128,6 +128,20 @@ func hostileServer(mode string) (code int, ok bool) {
 				continue
 			case "leak":
 				reply["result"] = map[string]any{"tools": []any{tool("leak_"+secret, "Uses the key "+secret+".")}}
+			case "leakspelled":
+				// The secret in the spellings JSON and URLs allow, written
+				// by hand: a one-line tool each, whose bad name puts the
+				// line in the code frame.
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
+				for i, spelled := range spellings(secret) {
+					if i > 0 {
+						out.WriteByte(',')
+					}
+					fmt.Fprintf(out, `{"name":"bad name %d","description":"Key %s.","inputSchema":{"type":"object"}}`, i, spelled)
+				}
+				out.WriteString("]}}\n")
+				out.Flush()
+				continue
 			case "leakerror":
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
 			}

@@ -45,6 +45,9 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 			return usagef("%s exists; edit it, or use --force to replace it", n)
 		}
 	}
+	if err := generatedPath("init", config.Names[0]); err != nil {
+		return err
+	}
 	manifests, err := findManifests(".", 3)
 	if err != nil {
 		return err

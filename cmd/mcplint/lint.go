@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/baseline"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -55,6 +56,9 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return &usageError{err: err}
 	}
+	if err := generatedPath("--write-baseline", cmd.String("write-baseline")); err != nil {
+		return err
+	}
 	var base *baseline.Baseline
 	if p := cmd.String("baseline"); p != "" {
 		if base, err = baseline.Read(p); err != nil {
@@ -79,6 +83,9 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	}
 	if stream != nil {
 		errs := e.lintFiles(linter, files, stream)
+		if js, ok := stream.(*report.JSONStream); ok {
+			js.Failed(failuresOf(errs))
+		}
 		if err := stream.Close(); err != nil {
 			return err
 		}
@@ -90,7 +97,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if p := cmd.String("write-baseline"); p != "" {
 		return e.writeBaseline(p, done, errs)
 	}
-	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath()}
+	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
@@ -191,6 +198,6 @@ func (e *env) writeBaseline(path string, files []report.File, errs []error) erro
 	if err := baseline.New(baseline.Dir(path), all).Write(path); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), path)
+	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), guard.Text(path))
 	return nil
 }

@@ -81,6 +81,12 @@ type jsonReport struct {
 		Resources     int `json:"resources"`
 		Templates     int `json:"resourceTemplates"`
 	} `json:"summary"`
+	Errors []struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	} `json:"errors"`
 }
 
 func decodeReport(t *testing.T, s string) jsonReport {
@@ -311,7 +317,9 @@ func TestInputErrors(t *testing.T) {
 			t.Errorf("the good file is not reported:\n%s", r.stdout)
 		}
 		if format == "json" {
-			if rep := decodeReport(t, r.stdout); rep.Summary.Files != 1 || len(rep.Diagnostics) != 3 {
+			// The report says what it lacks.
+			if rep := decodeReport(t, r.stdout); rep.Summary.Files != 1 || len(rep.Diagnostics) != 3 || len(rep.Errors) != 2 ||
+				rep.Errors[0].File != "testdata/invalid.json" || rep.Errors[0].Line != 3 || rep.Errors[0].Column != 18 || rep.Errors[1].File != "testdata/missing.json" {
 				t.Errorf("report: %+v", rep)
 			}
 		}

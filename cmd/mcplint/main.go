@@ -1,7 +1,10 @@
 // Command mcplint lints and repairs the tool definitions (tools/list results)
 // of MCP servers. It is a thin layer over the library: flags are read here,
 // the work is done by packages manifest, lint, rules, report, live and
-// atomicfile; everything printed or saved goes through package redact.
+// atomicfile; everything printed or saved goes through package redact, and
+// everything printed through package guard: both streams are guard.Writers,
+// and only data (fix's corrected source and diff, convert's output, a
+// schema, the github format's workflow commands) is written past them.
 package main
 
 import (
@@ -14,6 +17,7 @@ import (
 
 	"github.com/mattn/go-colorable"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/redact"
@@ -103,10 +107,23 @@ func (e *env) run(ctx context.Context, args []string) int {
 	e.secrets = redact.New()
 	e.rawStdout = e.stdout
 	stdout, stderr := redact.NewWriter(e.secrets, e.stdout), redact.NewWriter(e.secrets, e.stderr)
-	e.stdout, e.stderr = stdout, stderr
+	gout, gerr := guard.NewWriter(stdout, false), guard.NewWriter(stderr, false)
+	e.stdout, e.stderr = gout, gerr
 	defer stderr.Flush()
 	defer stdout.Flush()
+	defer gerr.Flush()
+	defer gout.Flush()
 	return e.runCommand(ctx, args)
+}
+
+// unguarded returns the writer under a guarded stream, for data that must
+// reach it byte for byte (see the package doc).
+func unguarded(w io.Writer) io.Writer {
+	if g, ok := w.(*guard.Writer); ok {
+		u, _ := g.Unguarded()
+		return u
+	}
+	return w
 }
 
 func (e *env) runCommand(ctx context.Context, args []string) int {
@@ -120,21 +137,29 @@ func (e *env) runCommand(ctx context.Context, args []string) int {
 	var sf *serverFailures
 	if errors.As(err, &sf) {
 		for _, msg := range sf.msgs {
-			fmt.Fprintf(e.stderr, "mcplint: %s\n", msg)
+			// Built by failureLines, whose lines are mcplint's.
+			fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Lines(msg))
 		}
 		return exitFailure
 	}
 	var ie *inputErrors
 	if errors.As(err, &ie) {
 		for _, err := range ie.errs {
-			fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
+			fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(withLimitHint(err).Error()))
 		}
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
+	// An error message is one line: what it quotes of the input cannot
+	// begin another.
+	fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(withLimitHint(err).Error()))
 	var ue *usageError
-	if errors.As(err, &ue) && ue.help != "" {
-		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
+	if errors.As(err, &ue) {
+		if ue.hint != "" {
+			fmt.Fprintln(e.stderr, guard.Text(ue.hint))
+		}
+		if ue.help != "" {
+			fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
+		}
 	}
 	return exitError
 }
@@ -150,10 +175,12 @@ type inputErrors struct{ errs []error }
 func (e *inputErrors) Error() string { return errors.Join(e.errs...).Error() }
 
 // usageError is a mistake on the command line. help names the command whose
-// --help to suggest, when the mistake is in the flags' syntax.
+// --help to suggest, when the mistake is in the flags' syntax; hint is a
+// line of advice printed below the error.
 type usageError struct {
 	err  error
 	help string
+	hint string
 }
 
 func (e *usageError) Error() string { return e.err.Error() }

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/redact"
 	"github.com/mcpfit/mcplint/report"
@@ -76,6 +77,9 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 		if o.path == "" && o.format != "github" {
 			onStream++
 		}
+		if err := generatedPath("--format "+name+"=", path); err != nil {
+			return nil, err
+		}
 		outs = append(outs, o)
 	}
 	if onStream > 1 {
@@ -93,17 +97,37 @@ type renderFunc func(w io.Writer, format string, color bool) error
 // (through a temporary file) and whose folder is created when missing. A
 // file is masked as the streams are: a SARIF file of a live check must not
 // carry the secrets its text report hides.
+//
+// The stream is guarded (package guard), except for the github format:
+// its workflow commands are mcplint's, built from guarded values, and must
+// reach the runner. A text report written to a file is guarded as the
+// stream is: it may be printed into a CI log.
 func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, render renderFunc) error {
 	for _, o := range outs {
 		if o.path == "" {
-			if err := render(stream, o.format, color); err != nil {
+			w := stream
+			if o.format == "github" {
+				w = unguarded(stream)
+			}
+			if err := render(w, o.format, color); err != nil {
 				return err
 			}
 			continue
 		}
 		var buf bytes.Buffer
-		if err := render(&buf, o.format, false); err != nil {
+		var w io.Writer = &buf
+		var g *guard.Writer
+		if o.format == "text" {
+			g = guard.NewWriter(&buf, false)
+			w = g
+		}
+		if err := render(w, o.format, false); err != nil {
 			return err
+		}
+		if g != nil {
+			if err := g.Flush(); err != nil {
+				return err
+			}
 		}
 		if dir := filepath.Dir(o.path); dir != "." {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -124,6 +148,9 @@ type reportContext struct {
 	// command is the mcplint command that ran ("lint", "check", ...), and
 	// configPath the configuration file it read ("" for none).
 	command, configPath string
+	// failures are what the run could not check, which the machine
+	// formats say (report.Failure).
+	failures []report.Failure
 }
 
 // writeReport writes the findings in a machine format; text is the
@@ -131,7 +158,7 @@ type reportContext struct {
 func (e *env) writeReport(w io.Writer, format string, files []report.File, rc reportContext) error {
 	switch format {
 	case "json":
-		return report.WriteJSON(w, files)
+		return report.WriteJSON(w, files, rc.failures...)
 	case "sarif":
 		root, err := sourceRoot()
 		if err != nil {
@@ -140,17 +167,18 @@ func (e *env) writeReport(w io.Writer, format string, files []report.File, rc re
 		return report.WriteSARIF(w, files, report.SARIFOptions{
 			Rules: rc.rules, Version: version(), SourceRoot: root,
 			AutomationID: automationID(rc.command, rc.configPath, root),
+			Failures:     rc.failures,
 		})
 	case "gitlab":
 		root, err := sourceRoot()
 		if err != nil {
 			return err
 		}
-		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root})
+		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root, Failures: rc.failures})
 	case "junit":
-		return report.WriteJUnit(w, files)
+		return report.WriteJUnit(w, files, rc.failures...)
 	case "checkstyle":
-		return report.WriteCheckstyle(w, files)
+		return report.WriteCheckstyle(w, files, rc.failures...)
 	case "github":
 		root, err := sourceRoot()
 		if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -20,8 +22,10 @@ func projectFlags() []cli.Flag {
 }
 
 // projectConfig loads the configuration file named by --config, or the
-// one found from the current directory up; nil when there is none or with
-// --no-config. A file that does not validate is a usage error (status 2).
+// one found from the current directory up (config.Search: in the user's
+// own directories, up to the repository's root; a file it refuses is
+// named on standard error); nil when there is none or with --no-config.
+// A file that does not validate is a usage error (status 2).
 func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 	if cmd.Bool("no-config") {
 		if cmd.IsSet("config") {
@@ -35,8 +39,16 @@ func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		if path, err = config.Find(wd); err != nil || path == "" {
+		found, err := config.Search(wd)
+		if err != nil {
 			return nil, err
+		}
+		for _, r := range found.Refused {
+			fmt.Fprintf(e.stderr, "mcplint: not reading %s: %s; a configuration is read only from your own directories up to the repository's root (give --config %s to read it anyway)\n",
+				guard.Text(r.Path), r.Reason, guard.Text(r.Path))
+		}
+		if path = found.Path; path == "" {
+			return nil, nil
 		}
 		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
 			path = rel
