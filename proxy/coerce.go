@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -41,9 +42,11 @@ type coercion struct {
 // into an object may hold strings to convert in turn.
 const maxCoerceRounds = 4
 
+// Compiled on first use, as every regular expression of a package the
+// command line links: start-up is most of a run on a small manifest.
 var (
-	integerText = regexp.MustCompile(`^-?[0-9]+$`)
-	numberText  = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+	integerText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+$`) })
+	numberText  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`) })
 )
 
 // coerceArgs returns args as the tool's schema s takes them, and what was
@@ -134,9 +137,9 @@ func conversions(v any, ve *jsonschema.ValidationError) []coercion {
 		case string:
 			s := strings.TrimSpace(x)
 			switch {
-			case wants("integer") && integerText.MatchString(s):
+			case wants("integer") && integerText().MatchString(s):
 				c.value, c.what = []byte(canonicalNumber(s)), "a decimal string sent as an integer"
-			case wants("number") && numberText.MatchString(s):
+			case wants("number") && numberText().MatchString(s):
 				c.value, c.what = []byte(canonicalNumber(s)), "a decimal string sent as a number"
 			case wants("boolean") && (x == "true" || x == "false"):
 				c.value, c.what = []byte(x), "\"true\" or \"false\" sent as a boolean"

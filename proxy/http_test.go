@@ -261,3 +261,38 @@ func TestHTTPFrontSessionEnds(t *testing.T) {
 		t.Errorf("a request on the ended session: %d, want 404", resp.StatusCode)
 	}
 }
+
+// TestHTTPFrontRefusesIDInFlight: a request reusing the id of one in
+// flight on the session is refused, rather than taking its answer.
+func TestHTTPFrontRefusesIDInFlight(t *testing.T) {
+	url := listen(t, Options{Target: self("sdk")})
+	post := func(body string) *http.Response {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
+	first := make(chan string, 1)
+	go func() {
+		slow := post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow","arguments":{"ms":1500},` + meta + `}}`)
+		b, _ := io.ReadAll(slow.Body)
+		slow.Body.Close()
+		first <- string(b)
+	}()
+	time.Sleep(300 * time.Millisecond) // the slow call is in flight
+	again := post(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{` + meta + `}}`)
+	body, _ := io.ReadAll(again.Body)
+	again.Body.Close()
+	if again.StatusCode != http.StatusConflict || !strings.Contains(string(body), `"id":7`) {
+		t.Errorf("a second id 7: %d %s", again.StatusCode, body)
+	}
+	if b := <-first; !strings.Contains(b, "done 1500") {
+		t.Errorf("the first id 7 got %s", b)
+	}
+}

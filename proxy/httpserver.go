@@ -238,7 +238,12 @@ func (f *httpFront) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := newStream(ids, modernReq)
-	fs.register(st, ids)
+	if !fs.register(st, ids) {
+		// A second request with the id of one in flight would take its
+		// answer: JSON-RPC ids are unique among a client's requests.
+		writeJSONError(w, http.StatusConflict, ids[0], -32600, "Invalid Request: a request with this id is in flight")
+		return
+	}
 	defer fs.unregister(st)
 	if err := fs.s.fromClient(context.WithoutCancel(r.Context()), body); err != nil {
 		http.Error(w, "Bad Gateway: "+err.Error(), http.StatusBadGateway)
@@ -498,13 +503,21 @@ func (fs *frontSession) lastUsed() time.Time {
 	return fs.lastUse
 }
 
-func (fs *frontSession) register(st *stream, ids []string) {
+// register makes st the stream of the requests ids, unless one of them is
+// in flight already.
+func (fs *frontSession) register(st *stream, ids []string) bool {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
+	for _, id := range ids {
+		if fs.streams[id] != nil {
+			return false
+		}
+	}
 	for _, id := range ids {
 		fs.streams[id] = st
 	}
 	fs.order = append(fs.order, st)
+	return true
 }
 
 func (fs *frontSession) unregister(st *stream) {

@@ -65,7 +65,7 @@ func (l *changeLog) report(c Change) {
 		return
 	}
 	key := c.Tool + "\x00" + c.Kind + "\x00" + c.Rule + "\x00" + c.Client
-	if c.Kind == "client" || c.Kind == "stdout" || c.Kind == "listing" {
+	if c.Kind == "client" || c.Kind == "listing" {
 		key += "\x00" + c.Message
 	}
 	l.mu.Lock()

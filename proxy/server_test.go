@@ -91,7 +91,10 @@ func serve(mode string) int {
 		_ = os.WriteFile(f, []byte(pids), 0o644)
 	}
 	switch mode {
-	case "sdk", "spawn", "growing":
+	case "sdk", "spawn", "growing", "noisy":
+		if mode == "noisy" {
+			fmt.Println("Server starting on stdio... (a log line where only JSON-RPC belongs)")
+		}
 		srv := testServer()
 		if mode == "growing" {
 			// grow adds two tools, which the SDK announces with

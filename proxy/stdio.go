@@ -138,6 +138,8 @@ type stdioUp struct {
 	mu   sync.Mutex
 	w    *bufio.Writer
 	once sync.Once
+	// read is closed when all the server wrote has been relayed.
+	read chan struct{}
 }
 
 // startStdio starts the server for a session, and relays what it writes to
@@ -148,17 +150,22 @@ func (p *Proxy) startStdio(s *session) (upstream, <-chan error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	u := &stdioUp{proc: proc, w: bufio.NewWriterSize(proc.Stdin(), 64<<10)}
+	u := &stdioUp{proc: proc, w: bufio.NewWriterSize(proc.Stdin(), 64<<10), read: make(chan struct{})}
 	done := make(chan error, 1)
 	go func() {
 		lr := newLineReader(proc.Stdout(), p.limits().MessageSize)
-		for {
+		for n := 0; ; n++ {
 			line, err := lr.next()
 			if err != nil {
 				break
 			}
 			s.fromServer(bytes.Clone(line), route{})
+			if n%64 == 0 {
+				p.noteStdout(proc)
+			}
 		}
+		p.noteStdout(proc)
+		close(u.read)
 		// A server that closed its stdout is about to exit: give it a
 		// moment, for its status (one that passed a limit is failed at
 		// once).
@@ -190,6 +197,25 @@ func (u *stdioUp) send(_ context.Context, b []byte, _ envelope, _ *toolEntry) er
 	return u.w.Flush()
 }
 
+// close stops the server (its stdin closed, a moment to exit, then its
+// process tree killed), and returns once what it wrote meanwhile has been
+// relayed.
 func (u *stdioUp) close() {
-	u.once.Do(u.proc.Stop)
+	u.once.Do(func() {
+		u.proc.Stop()
+		select {
+		case <-u.read:
+		case <-time.After(5 * time.Second):
+		}
+	})
+}
+
+// noteStdout logs, once, that the server writes lines on stdout that are
+// not JSON-RPC, which the proxy drops: the client would refuse them.
+func (p *Proxy) noteStdout(proc *live.Process) {
+	lines, n := proc.NonProtocol()
+	if n == 0 {
+		return
+	}
+	p.log.reportf("", "stdout", "any", "the server writes lines that are not JSON-RPC on stdout (%d so far, the first: %q); they were dropped, as the client would refuse them (rule stdio-stdout-clean)", n, lines[0])
 }

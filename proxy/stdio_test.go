@@ -457,3 +457,22 @@ func TestListLimits(t *testing.T) {
 		t.Errorf("log:\n%s", log)
 	}
 }
+
+// TestStdoutNoise: a server that logs on stdout works through the proxy,
+// which drops the lines a client would choke on and says so once.
+func TestStdoutNoise(t *testing.T) {
+	ctx := context.Background()
+	r := start(t, Options{Target: self("noisy")})
+	cs := r.client(ctx)
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
+	r.in.Close()
+	if err := r.wait(); err != nil {
+		t.Fatal(err)
+	}
+	if log := r.log.String(); strings.Count(log, "not JSON-RPC on stdout (1 so far, the first: \"Server starting on stdio...") != 1 {
+		t.Errorf("log:\n%s", log)
+	}
+}
