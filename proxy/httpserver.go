@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -78,6 +79,9 @@ type stream struct {
 	once   sync.Once
 	open   map[string]bool // requests not answered yet
 	modern bool
+	// listen: the stream of a subscriptions/listen request (2026-07-28),
+	// which carries the change notifications the client asked for.
+	listen bool
 }
 
 type outMsg struct {
@@ -218,7 +222,8 @@ func (f *httpFront) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body = bytes.TrimSpace(body)
-	ids, initialize, err := requestIDs(body)
+	ids, methods, err := requestIDs(body)
+	initialize := slices.Contains(methods, "initialize")
 	if err != nil {
 		writeJSONError(w, http.StatusBadRequest, "null", -32700, "Parse error: the body is not a JSON-RPC message")
 		return
@@ -238,6 +243,7 @@ func (f *httpFront) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := newStream(ids, modernReq)
+	st.listen = slices.Contains(methods, "subscriptions/listen")
 	if !fs.register(st, ids) {
 		// A second request with the id of one in flight would take its
 		// answer: JSON-RPC ids are unique among a client's requests.
@@ -374,30 +380,29 @@ func modernStatus(isModern bool, req, resp []byte) int {
 }
 
 // requestIDs lists the ids of the requests in a body (one message or a
-// batch), and whether one is initialize.
-func requestIDs(body []byte) ([]string, bool, error) {
+// batch), and their methods.
+func requestIDs(body []byte) ([]string, []string, error) {
 	msgs := [][]byte{body}
 	if items, err := batch(body); err != nil {
-		return nil, false, err
+		return nil, nil, err
 	} else if items != nil {
 		msgs = msgs[:0]
 		for _, it := range items {
 			msgs = append(msgs, body[it.start:it.end])
 		}
 	}
-	var ids []string
-	initialize := false
+	var ids, methods []string
 	for _, m := range msgs {
 		env, err := parse(m)
 		if err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 		if env.kind == kindRequest {
 			ids = append(ids, env.idKey(m))
-			initialize = initialize || env.method == "initialize"
+			methods = append(methods, env.method)
 		}
 	}
-	return ids, initialize, nil
+	return ids, methods, nil
 }
 
 // sessionFor finds the session a request belongs to, or starts it: a
@@ -550,9 +555,11 @@ func (fs *frontSession) clientLeft(st *stream) {
 }
 
 // send routes a message from the server: to the stream of the request it
-// answers or was sent for; otherwise to the GET stream, or the stream of
-// the request most recently made (the server may send requests there
-// before 2026-07-28), or kept until a GET stream opens.
+// answers or was sent for; otherwise to the GET stream (before
+// 2026-07-28), or a subscriptions/listen stream (from 2026-07-28), or the
+// stream of the request most recently made (a server over stdio does not
+// say which request a message belongs to), or it is kept until a GET
+// stream opens.
 func (fs *frontSession) send(b []byte, r route) error {
 	m := outMsg{b: b, status: r.status}
 	if r.final {
@@ -565,10 +572,13 @@ func (fs *frontSession) send(b []byte, r route) error {
 		return nil // its client is gone
 	}
 	if st == nil {
+		listen := slices.IndexFunc(fs.order, func(s *stream) bool { return s.listen })
 		switch {
 		case fs.get != nil:
 			st = fs.get
-		case len(fs.order) > 0 && !fs.order[len(fs.order)-1].modern:
+		case listen >= 0:
+			st = fs.order[listen]
+		case len(fs.order) > 0:
 			st = fs.order[len(fs.order)-1]
 		default:
 			if len(fs.backlog) == backlogSize {
