@@ -183,7 +183,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 	cursor := ""
 	for {
 		if pages == limits.Pages {
-			return limitf(LimitPages, KindPagination, "tools/list did not end after %d pages, the limit; the server's pagination never ends", limits.Pages)
+			return limitf(LimitPages, KindPagination, "tools/list did not end after %s, the limit; the server's pagination never ends", english.Count(limits.Pages, "page"))
 		}
 		_, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		got := c.take()

@@ -108,7 +108,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 	cursor := ""
 	for {
 		if len(pages) == limits.Pages {
-			return nil, limitf(LimitPages, KindPagination, "%s did not end after %d pages, the limit; the server's pagination never ends", method, limits.Pages)
+			return nil, limitf(LimitPages, KindPagination, "%s did not end after %s, the limit; the server's pagination never ends", method, english.Count(limits.Pages, "page"))
 		}
 		var err error
 		switch method {

@@ -251,7 +251,8 @@ func TestProtocol(t *testing.T) {
 		t.Errorf("2025-11-25: %v", got)
 	}
 	r := mcplint(t, runOpts{}, "lint", "--help")
-	if !strings.Contains(r.stdout, "2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28") {
+	// Help is wrapped: the list may span lines.
+	if !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), "2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28") {
 		t.Errorf("lint --help does not list the protocol versions:\n%s", r.stdout)
 	}
 }
@@ -326,7 +327,7 @@ func TestInputErrors(t *testing.T) {
 	}
 	r := mcplint(t, runOpts{}, "lint", naming, "testdata")
 	r.want(t, 2)
-	if r.stderr != "mcplint: testdata: is a directory, not a manifest file\n" {
+	if r.stderr != "mcplint: testdata: is a directory, not a manifest file; name the manifests in it\n" {
 		t.Errorf("stderr: %q", r.stderr)
 	}
 }

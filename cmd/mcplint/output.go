@@ -60,18 +60,21 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 	for _, spec := range specs {
 		name, path, hasPath := strings.Cut(spec, "=")
 		if !slices.Contains(reportFormats, name) {
-			return nil, usagef("--format: unknown format %q (want %s, each alone or as FORMAT=PATH)", name, strings.Join(reportFormats, ", "))
+			if s := lint.Closest(name, reportFormats); s != "" {
+				return nil, usagef("--format: unknown format %q; did you mean %q?", name, s)
+			}
+			return nil, usagef("--format: unknown format %q; want %s, each alone or as FORMAT=PATH", name, orList(reportFormats))
 		}
 		if hasPath && path == "" {
-			return nil, usagef("--format %s=: the PATH after = is empty", name)
+			return nil, usagef("--format %s=: the PATH after = is empty; name the file to write, or drop =", name)
 		}
 		o := reportOutput{format: name, path: path}
 		for _, prev := range outs {
 			if prev.path != "" && o.path != "" && filepath.Clean(prev.path) == filepath.Clean(o.path) {
-				return nil, usagef("--format %s=%s and --format %s=%s write the same file", prev.format, prev.path, o.format, o.path)
+				return nil, usagef("--format %s=%s and --format %s=%s write the same file; give each its own", prev.format, prev.path, o.format, o.path)
 			}
 			if prev.format == o.format && prev.path == "" && o.path == "" {
-				return nil, usagef("--format %s is given twice", o.format)
+				return nil, usagef("--format %s is given twice; give it once", o.format)
 			}
 		}
 		if o.path == "" && o.format != "github" {

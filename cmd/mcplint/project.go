@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,7 +30,7 @@ func projectFlags() []cli.Flag {
 func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 	if cmd.Bool("no-config") {
 		if cmd.IsSet("config") {
-			return nil, usagef("--config and --no-config contradict each other")
+			return nil, usagef("--config and --no-config contradict each other; give one of them")
 		}
 		return nil, nil
 	}
@@ -55,10 +56,17 @@ func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 		}
 	}
 	f, err := config.Load(path)
-	if err != nil {
-		return nil, &usageError{err: err}
+	var ce *config.Error
+	var ces config.Errors
+	switch {
+	case err == nil:
+		return f, nil
+	case errors.As(err, &ce) || errors.As(err, &ces):
+		return nil, &usageError{err: err} // at its place in the file
+	case cmd.IsSet("config"):
+		return nil, fileFlagError("--config", path, err, "name an existing file, or leave --config out to read the "+config.Names[0]+" found from the current folder up")
 	}
-	return f, nil
+	return nil, &usageError{err: err}
 }
 
 // settings are what a run is configured with: the file's, overridden by
@@ -130,7 +138,7 @@ func (e *env) settings(cmd *cli.Command) (*settings, error) {
 		if f.FailOn != "never" {
 			s.failOn, err = lint.ParseSeverity(f.FailOn)
 			if err != nil {
-				return nil, usagef("%s: fail-on: %v", f.Path, err)
+				return nil, usagef("%s: fail-on: %v; want error, warning, info or never", f.Path, err)
 			}
 		}
 	} else if s.failOn, err = failOn(cmd); err != nil {
@@ -158,7 +166,7 @@ func (s *settings) files(e *env, args []string) ([]string, error) {
 		return nil, &usageError{err: err}
 	}
 	if len(found) == 0 {
-		return nil, usagef("%s: no file matches files: %s", s.file.Path, strings.Join(s.file.Files, ", "))
+		return nil, usagef("%s: no file matches files: %s; fix the globs, or name the files on the command line", s.file.Path, strings.Join(s.file.Files, ", "))
 	}
 	wd, err := os.Getwd()
 	if err != nil {
