@@ -17,36 +17,38 @@ import (
 	"github.com/mcpfit/mcplint/proxy"
 )
 
-var proxyDescription = `Runs between an MCP client and a server the user does not own, and repairs
+const proxyDescription = `Runs between an MCP client and a server the user does not own, and repairs
 at runtime what the client would refuse. It speaks MCP on its own standard
 input and output, so it takes the server's place in any client's
 configuration:
 
   mcplint proxy -- npx -y @modelcontextprotocol/server-everything
   mcplint proxy --for gemini -- uvx some-server
-  mcplint proxy --url https://example.com/mcp --header 'Authorization: Bearer $TOKEN'
+  mcplint proxy --url https://example.com/mcp --header 'X-Api-Key: $KEY'
   mcplint proxy --listen 127.0.0.1:8931 -- node server.js
 
 Every tools/list result (and the one after notifications/tools/list_changed)
-gets the safe fixes of mcplint's rules (--unsafe-fixes: the unsafe ones too),
-then the form the client takes: --for CLIENT adapts tools for one client (` + strings.Join(convert.Clients, ", ") + `;
-auto picks one from the clientInfo the client sends, and says which), with the
+gets the safe fixes of mcplint's rules (--unsafe-fixes: the unsafe ones
+too), then the form the client takes: --for CLIENT adapts tools for one
+client (openai, openai-strict, gemini, claude, cursor or vscode; auto picks
+one from the clientInfo the client sends, and says which), with the
 transforms of mcplint convert; without --for, for every mainstream client in
-its default mode. A tool name the client refuses is renamed, with a name that
-stays the same and never collides; calls to it reach the server under its own
-name. Arguments are converted where the server's own input schema refuses
-them as sent and accepts them converted ("5" for 5, "true" for true, a JSON
-text for an object or array, a null for an optional argument left out), and
-only then. A result whose structuredContent breaks the tool's outputSchema is
-logged, and turned into a tool error carrying it as text when the client
-fails whole calls on it (the TypeScript and Python SDKs' clients do).
-Everything else (every protocol version's handshake, prompts, resources,
-sampling, elicitation, roots, progress, cancellation, logging, ping, unknown
-methods) passes both ways with its id and bytes unchanged, and requests in
-flight are never held up behind each other.
+its default mode. A tool name the client refuses is renamed, with a name
+that stays the same and never collides; calls to it reach the server under
+its own name. Arguments are converted where the server's own input schema
+refuses them as sent and accepts them converted ("5" for 5, "true" for true,
+a JSON text for an object or array, a null for an optional argument left
+out), and only then. A result whose structuredContent breaks the tool's
+outputSchema is logged, and turned into a tool error carrying it as text
+when the client fails whole calls on it (the TypeScript and Python SDKs'
+clients do). Everything else (every protocol version's handshake, prompts,
+resources, sampling, elicitation, roots, progress, cancellation, logging,
+ping, unknown methods) passes both ways with its id and bytes unchanged, and
+requests in flight are never held up behind each other.
 
-What was changed is said once per tool and kind of change: on standard error,
-or as JSON lines in --log FILE. Argument values and secrets never appear.
+What was changed is said once per tool and kind of change: on standard
+error, or as JSON lines in --log FILE. Argument values and secrets never
+appear.
 
 The client closing standard input ends the server and every process it
 started. A server that exits fails the requests in flight with a JSON-RPC
@@ -74,7 +76,7 @@ func (e *env) proxyCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` to the server (repeatable); $VAR in VALUE reads the environment; values are never printed"},
 			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
 			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
-		}, serverLimitFlags()...),
+		}, proxyLimitFlags()...),
 		Action: e.proxy,
 	}
 }
@@ -125,6 +127,19 @@ func (e *env) proxy(ctx context.Context, cmd *cli.Command) error {
 		return &serverFailures{msgs: []string{err.Error()}}
 	}
 	return err
+}
+
+// proxyLimitFlags are check's limits (serverLimitFlags) as the proxy
+// applies them: a message past its size fails the server, a listing past
+// the list limits is passed on unrepaired.
+func proxyLimitFlags() []cli.Flag {
+	d := live.DefaultLimits
+	return []cli.Flag{
+		&cli.GenericFlag{Name: "max-message-size", Value: &byteSize{d.MessageSize}, Usage: "read no message (a line, an HTTP body or event) larger than `SIZE`: one of the client's is refused, one of the server's fails it"},
+		&cli.GenericFlag{Name: "max-list-size", Value: &byteSize{d.ListSize}, Usage: "pass on unrepaired a tool list whose pages together are larger than `SIZE`"},
+		&cli.IntFlag{Name: "max-tools", Value: d.Tools, Usage: "pass on unrepaired a tools/list page of more than `N` tools"},
+		&cli.IntFlag{Name: "max-pages", Value: d.Pages, Usage: "pass on unrepaired the pages of a tool list past the `N`th"},
+	}
 }
 
 // listenAddr reads --listen: a port alone ("8931" or ":8931") listens on

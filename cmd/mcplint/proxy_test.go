@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpfit/mcplint/convert"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/rules"
@@ -177,7 +178,7 @@ func TestProxyUsage(t *testing.T) {
 	}{
 		{[]string{"proxy", "--for", "netscape", "--", "server"}, `--for: unknown client "netscape"`},
 		{[]string{"proxy"}, "give a command to start"},
-		{[]string{"proxy", "--url", "https://example.com/mcp", "--", "server"}, "either a command or a URL"},
+		{[]string{"proxy", "--url", "https://example.com/mcp", "--", "server"}, "both a command and a URL"},
 		{[]string{"proxy", "--listen", "a:b:c", "--", "server"}, "--listen"},
 		{[]string{"proxy", "--max-message-size", "0", "--", "server"}, "is not a size"},
 	} {
@@ -207,5 +208,14 @@ func TestProxyServerFails(t *testing.T) {
 	code := e.run(context.Background(), []string{"mcplint", "proxy", serverEnvFlag("crash"), "--", os.Args[0]})
 	if code != 3 || !strings.Contains(stderr.String(), "panic: cannot open database") {
 		t.Errorf("exit status %d, stderr:\n%s", code, stderr.String())
+	}
+}
+
+// TestProxyHelpNamesClients: the help names every client --for takes.
+func TestProxyHelpNamesClients(t *testing.T) {
+	for _, c := range convert.Clients {
+		if !strings.Contains(proxyDescription, c+",") && !strings.Contains(proxyDescription, c+";") && !strings.Contains(proxyDescription, c+" ") {
+			t.Errorf("the help of proxy does not name %q", c)
+		}
 	}
 }
