@@ -112,7 +112,8 @@ func members(b []byte) ([]member, error) {
 		return nil, errNotJSON
 	}
 	i = skipSpace(b, i+1)
-	var out []member
+	// An envelope has four or five members, a call's params two or three.
+	out := make([]member, 0, 6)
 	if i < len(b) && b[i] == '}' {
 		return out, trailing(b, i+1)
 	}
