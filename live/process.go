@@ -12,7 +12,8 @@ import (
 // stops, stdout filtered to JSON-RPC lines no longer than
 // Limits.MessageSize, the tail of its stderr kept for failures.
 type Process struct {
-	c *child
+	c   *child
+	out *io.PipeReader // the session of this caller on the child's lines
 }
 
 // Start starts the server t describes, which must be a command. limits'
@@ -23,11 +24,16 @@ func Start(t Target, limits Limits, stderr io.Writer) (*Process, error) {
 	if len(t.Command) == 0 {
 		return nil, failf(KindStart, nil, "no command to start")
 	}
-	c, err := startChildTo(t, limits.withDefaults(), stderr)
+	p := &Process{}
+	c, err := startChildTo(t, limits.withDefaults(), stderr, func(c *child) {
+		// Attached before the first line is read, so none is dropped.
+		p.out, _ = c.lines.attach()
+	})
 	if err != nil {
 		return nil, redactError(t.Secrets(), err)
 	}
-	return &Process{c: c}, nil
+	p.c = c
+	return p, nil
 }
 
 // Stdin is the server's standard input. Closing it asks a polite server to
@@ -39,7 +45,7 @@ func (p *Process) Stdin() io.WriteCloser { return p.c.stdin }
 // left out (NonProtocol counts them). Reading fails once a line passes
 // the limit (Err then says so), and ends with io.EOF when the server
 // closes its stdout.
-func (p *Process) Stdout() io.Reader { return p.c.out }
+func (p *Process) Stdout() io.Reader { return p.out }
 
 // Done is closed when the server process has exited and its output has
 // been read.

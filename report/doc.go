@@ -33,7 +33,11 @@
 //
 // The hint line appears only when the finding has a fix; an unsafe fix says
 // "unsafe fix available with --unsafe-fixes". Lines longer than a screen are
-// cut to a window around the column. The last line counts the findings:
+// cut to a window around the column. Unless TextOptions.ShowInfos, the
+// infos are summed up instead, one line per rule (infos.go). A running
+// server's findings (TextOptions.Server) name the server and the tool and
+// frame the tool pretty-printed (server.go). The last line counts the
+// findings:
 //
 //	1 error, 1 warning, 0 infos in 1 file (1 fixable)
 //
@@ -56,7 +60,11 @@
 //	      "line": 4,                      // 1-based
 //	      "column": 7,                    // 1-based, in bytes
 //	      "message": "...",
-//	      "fix": "none"                   // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	      "fix": "none",                  // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	      "refusedBy": ["mcp-spec"],      // consumers that refuse it (omitted when none); "alteredBy": those that change it
+//	      "alsoRules": ["openai-function-name"], // rules merged into this finding (omitted when none)
+//	      "rules": ["tool-name-valid", "openai-function-name"], // every ID it is known by; ignoring one silences it
+//	      "consumers": [{"id": "mcp-spec", "action": "discourages", "line": "name"}] // what each consumer does, and its profile line
 //	    }
 //	  ],
 //	  "summary": {

@@ -132,7 +132,7 @@ const wantText = "m.json:2:30: error r-safe: no type\n" +
 
 func TestWriteText(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteText(&b, files(t), TextOptions{}); err != nil {
+	if err := WriteText(&b, files(t), TextOptions{ShowInfos: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(wantText, b.String()); diff != "" {
@@ -154,7 +154,7 @@ func TestWriteText(t *testing.T) {
 		t.Errorf("no file: %q", b.String())
 	}
 	b.Reset()
-	WriteText(&b, files(t), TextOptions{Color: true})
+	WriteText(&b, files(t), TextOptions{Color: true, ShowInfos: true})
 	if !strings.Contains(b.String(), "\x1b[31;1merror") {
 		t.Errorf("colour: %q", b.String())
 	}
@@ -210,9 +210,9 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDiags := []JSONDiagnostic{
-		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe"},
-		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe"},
-		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none"},
+		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe", Rules: []string{"r-safe"}},
+		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe", Rules: []string{"r-unsafe"}},
+		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none", Rules: []string{"r-none"}},
 	}
 	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
@@ -311,7 +311,7 @@ func TestRuleTable(t *testing.T) {
 		{ID: "longer-id", Packs: []string{"robust"}, Severity: lint.Info, Summary: "second"},
 	}
 	var b bytes.Buffer
-	WriteRuleTable(&b, rules)
+	WriteRuleTable(&b, rules, rules)
 	want := "RULE       PACKS   SEVERITY  FIX          SUMMARY\n" +
 		"a          mcp,x   error     safe/unsafe  first\n" +
 		"longer-id  robust  info      none         second\n"
@@ -319,7 +319,7 @@ func TestRuleTable(t *testing.T) {
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	WriteRuleJSON(&b, rules[1])
+	WriteRuleJSON(&b, rules[1], rules)
 	if !strings.Contains(b.String(), `"options": {}`) || !strings.Contains(b.String(), `"default": true`) {
 		t.Errorf("rule JSON:\n%s", b.String())
 	}
@@ -350,7 +350,7 @@ func TestWriteTextChunks(t *testing.T) {
 	for i := range copies {
 		var b bytes.Buffer
 		f := File{Manifest: one.Manifest, Diagnostics: many[3*i : 3*i+3]}
-		if err := WriteText(&b, []File{f}, TextOptions{}); err != nil {
+		if err := WriteText(&b, []File{f}, TextOptions{ShowInfos: true}); err != nil {
 			t.Fatal(err)
 		}
 		block := b.String()
@@ -358,7 +358,7 @@ func TestWriteTextChunks(t *testing.T) {
 	}
 	want.WriteString(fmt.Sprintf("%d errors, %d warnings, %d infos in 1 file (%d fixable, %d more with --unsafe-fixes)\n", copies, copies, copies, copies, copies))
 	var got bytes.Buffer
-	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{}); err != nil {
+	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{ShowInfos: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want.String(), got.String()); diff != "" {

@@ -21,8 +21,7 @@ selected rules find. Several files are linted independently and reported
 together; a file that cannot be read or parsed is reported on standard error
 (exit status 2) and the others are still linted.
 
-The default rules are the packs ` + "`mcp`" + ` (what the MCP specification demands
-for --protocol) and ` + "`robust`" + ` (valid schemas that fail in practice).
+The default rules are %s.
 ` + "`mcplint rules`" + ` lists every rule; ` + "`mcplint rules ID`" + ` explains one.`
 
 func (e *env) lintCommand() *cli.Command {
@@ -30,11 +29,12 @@ func (e *env) lintCommand() *cli.Command {
 		Name:         "lint",
 		Usage:        "report problems in tool manifests",
 		ArgsUsage:    "[FILE...]",
-		Description:  lintDescription,
+		Description:  fmt.Sprintf(lintDescription, lint.DefaultDescription(e.catalogue)),
 		OnUsageError: onUsageError,
 		Flags: append(append([]cli.Flag{
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
+			showInfosFlag(),
 			&cli.StringFlag{Name: "baseline", Usage: "report only the findings that are not in the baseline `FILE` (see --write-baseline)"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record today's findings in the baseline `FILE` and exit 0; later runs with --baseline FILE report only new ones"},
 		}, append(projectFlags(), fileLimitFlags()...)...), e.selectionFlags()...),
@@ -77,7 +77,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if len(outs) == 1 && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" {
 		switch outs[0].format {
 		case "text":
-			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})
 		case "json":
 			stream = report.NewJSONStream(e.stdout)
 		}
@@ -101,7 +101,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
-			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})
 		}
 		return e.writeReport(w, format, done, rc)
 	})
