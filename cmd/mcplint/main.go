@@ -70,6 +70,9 @@ type env struct {
 	// outputs are written through it, and commands add what they learn
 	// is secret (header values, expanded variables) before they print.
 	secrets *redact.Redactor
+	// rawStdout is standard output as run got it: mcplint proxy relays
+	// messages there byte for byte, each as soon as it is written.
+	rawStdout io.Writer
 }
 
 // run runs the command line args (args[0] is the program) and returns the
@@ -106,6 +109,7 @@ const (
 
 func (e *env) run(ctx context.Context, args []string) int {
 	e.secrets = redact.New()
+	e.rawStdout = e.stdout
 	stdout, stderr := redact.NewWriter(e.secrets, e.stdout), redact.NewWriter(e.secrets, e.stderr)
 	gout, gerr := guard.NewWriter(stdout, false), guard.NewWriter(stderr, false)
 	e.stdout, e.stderr = gout, gerr
