@@ -8,7 +8,8 @@ import (
 )
 
 // TestOutputsDoNotFollowLinksOut: a report, a saved listing, a converted
-// file, a baseline, a lock file and init's configuration are not written
+// file, a baseline, a lock file, init's configuration and the proxy's log
+// are not written
 // through a symbolic link committed in the repository that leads out of
 // it (report.txt -> ~/.profile, reports/ -> ~): exit 2, and the file out
 // of the tree is untouched. A link inside the tree is followed.
@@ -57,6 +58,8 @@ func TestOutputsDoNotFollowLinksOut(t *testing.T) {
 		append([]string{"check", "--no-config", "--format=json=reports/check.json"}, server...),
 		append([]string{"lock", "--no-config", "--lockfile", "report.txt"}, server...),
 		{"init", "--force"},
+		append([]string{"proxy", "--log", "report.txt"}, server[1:]...),
+		append([]string{"proxy", "--log", "reports/proxy.log"}, server[1:]...),
 	} {
 		r := mcplint(t, runOpts{}, args...)
 		if r.code != 2 || !strings.Contains(r.stderr, "out of the work tree") {

@@ -100,6 +100,13 @@ func (e *env) proxy(ctx context.Context, cmd *cli.Command) error {
 		Rules: e.catalogue, Stdin: e.stdin, Stdout: e.rawStdout,
 	}
 	if path := cmd.String("log"); path != "" {
+		// A generated file like a report: not appended to through a link
+		// that a cloned repository commits and that leads out of it
+		// (proxy.log -> ~/.bashrc, where a logged name holding "$(…)"
+		// would run).
+		if err := generatedPath("--log", path); err != nil {
+			return err
+		}
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {
 			return &inputErrors{errs: []error{fmt.Errorf("--log: %w", err)}}
