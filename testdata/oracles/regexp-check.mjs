@@ -9,7 +9,8 @@
 //
 // "same" compares the two sources after undoing the spellings that differ
 // without changing the pattern: "\/" for "/", and a character written as
-// \u{...} (mcplint), \n, \r, \u2028, \u2029 (the engine's escaping of
+// \u{...} (mcplint: any outside printable ASCII, and "#", which it escapes
+// after a "#"), \n, \r, \u2028, \u2029 (the engine's escaping of
 // RegExp.prototype.source) or as itself.
 import { readFileSync } from "node:fs";
 
@@ -35,7 +36,7 @@ function canon(src) {
     } else if ((m = /^u(2028|2029)/.exec(rest))) {
       out += String.fromCharCode(parseInt(m[1], 16));
       i += m[0].length;
-    } else if ((m = /^u\{([0-9A-Fa-f]+)\}/.exec(rest)) && !(parseInt(m[1], 16) >= 0x20 && parseInt(m[1], 16) < 0x7f)) {
+    } else if ((m = /^u\{([0-9A-Fa-f]+)\}/.exec(rest)) && (!(parseInt(m[1], 16) >= 0x20 && parseInt(m[1], 16) < 0x7f) || parseInt(m[1], 16) === 0x23)) {
       out += String.fromCodePoint(parseInt(m[1], 16));
       i += m[0].length;
     } else {
