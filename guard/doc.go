@@ -64,7 +64,9 @@
 //     in a message so that no embedded link ("[text](target)") is read in
 //     it.
 //
-//   - JSON and XML documents (NewJSONWriter, NewXMLWriter): the encoders
+//   - JSON and XML documents (NewJSONWriter, NewXMLWriter; JSON for a
+//     document held whole, such as a lock file or a converted tool list):
+//     the encoders
 //     make the documents valid for any input (encoding/json and
 //     go-json-experiment replace invalid UTF-8 with U+FFFD; encoding/xml
 //     replaces the code points XML 1.0 cannot carry, even as references,
