@@ -159,7 +159,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"fix", "--ignore", "robst", "testdata/clean.json"}, `unknown rule or pack "robst"; did you mean "robust"?`},
 		{[]string{"lint", "--bogus", "testdata/clean.json"}, "mcplint: flag provided but not defined: -bogus\nRun 'mcplint lint --help' for usage.\n"},
 		{[]string{"fix", "--bogus"}, "Run 'mcplint fix --help' for usage.\n"},
-		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\" (want text, json, sarif, github, gitlab, junit, checkstyle, each alone or as FORMAT=PATH)\n"},
+		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\" (want text, json, sarif, github, gitlab, junit, checkstyle, matrix, each alone or as FORMAT=PATH)\n"},
 		{[]string{"lint", "--fail-on", "sometimes", "testdata/clean.json"}, "mcplint: --fail-on: unknown value \"sometimes\" (want error, warning, info or never)\n"},
 		{[]string{"lint", "--color", "maybe", "testdata/clean.json"}, "mcplint: --color: unknown colour mode \"maybe\" (want auto, always or never)\n"},
 		{[]string{"lint", "--protocol", "2023-01-01", "testdata/clean.json"}, "unknown MCP protocol version \"2023-01-01\""},
