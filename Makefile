@@ -10,7 +10,7 @@
 
 # Folders whose package-lock.json pins npm packages the tests run (keep
 # equal to internal/testenv.NPMFolders; a test checks).
-NPM_FOLDERS := testdata/oracles report/testdata/npm live/testdata/reference-servers testdata/conformance
+NPM_FOLDERS := testdata/oracles report/testdata/npm live/testdata/reference-servers testdata/conformance testdata/tokenizer
 
 # Extra flags for go test, such as GOTESTFLAGS=-count=1 in CI.
 GOTESTFLAGS ?=

@@ -33,8 +33,11 @@
 //
 // The hint line appears only when the finding has a fix; an unsafe fix says
 // "unsafe fix available with --unsafe-fixes". Lines longer than a screen are
-// cut to a window around the column. The last line counts the findings:
+// cut to a window around the column. The last lines say what the tool
+// definitions cost in a model's context (package tokens estimates it), and
+// count the findings:
 //
+//	context: 3 tools, about 412 tokens of tool definitions (estimated)
 //	1 error, 1 warning, 0 infos in 1 file (1 fixable)
 //
 // The text format is for people; scripts should read the JSON format.
@@ -65,7 +68,11 @@
 //	    "unsafeFixable": 0,  // findings with an unsafe fix
 //	    "files": 1,          // files linted (files that could not be read are not counted)
 //	    "tools": 3,          // what the files publish: tools, and from a saved surface
-//	    "prompts": 0, "resources": 0, "resourceTemplates": 0
+//	    "prompts": 0, "resources": 0, "resourceTemplates": 0,
+//	    "contextTokens": 412, // estimated tokens of the tool definitions in a model's context (package tokens)
+//	    "context": [          // the same, per file (per server for check)
+//	      {"file": "manifest.json", "tools": 3, "tokens": 412}
+//	    ]
 //	  }
 //	}
 //

@@ -31,6 +31,10 @@ type Summary struct {
 	// Applied counts the fixes `mcplint fix` applied; Summarize leaves it
 	// zero for the caller to fill in.
 	Applied int
+	// ContextTokens estimates the tokens the files' tool definitions take
+	// in a model's context (package tokens); Context has each file's.
+	ContextTokens int
+	Context       []FileContext
 }
 
 // Summarize counts the findings of files.
@@ -51,6 +55,7 @@ func (s *Summary) addFile(m *manifest.Manifest) {
 		s.Prompts += len(m.Prompts)
 		s.Resources += len(m.Resources)
 		s.Templates += len(m.Templates)
+		s.addContext(m)
 	}
 }
 

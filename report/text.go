@@ -27,6 +27,10 @@ type TextOptions struct {
 	Quiet bool
 	// Applied is the number of fixes applied, shown in the summary.
 	Applied int
+	// NoContext leaves out the line of what the tool definitions cost in
+	// a model's context (Summary.ContextLine): the files of `breaking` are
+	// two versions of one list, which no client loads together.
+	NoContext bool
 }
 
 // snippetWidth bounds the source shown under a diagnostic, in characters:
@@ -167,6 +171,9 @@ func (s *TextStream) Close() error {
 	}
 	sum := s.Summary()
 	if sum.Files > 0 && (!s.opt.Quiet || sum.Total() > 0) {
+		if line := sum.ContextLine(); line != "" && !s.opt.Quiet && !s.opt.NoContext {
+			fmt.Fprintln(s.bw, line)
+		}
 		fmt.Fprintln(s.bw, sum.String())
 	}
 	if err := s.bw.Flush(); err != nil {

@@ -17,11 +17,10 @@ var vscodeRules = []*lint.Rule{VSCodeToolCount, VSCodeToolName}
 var VSCodeToolCount = &lint.Rule{
 	ID:       "vscode-tool-count",
 	Packs:    []string{"vscode"},
+	Subject:  "tool-count",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.VSCode, Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIChat, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIResponses, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
+		{Consumer: consumer.VSCode, Error: "You may not include more than 128 tools in your request.", Source: "microsoft/vscode-copilot-release#9375"},
 	},
 	Summary:     "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:         lint.NoFix,

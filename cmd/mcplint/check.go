@@ -196,6 +196,9 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if single {
 		return e.reportOne(results[0], out)
 	}
+	if cmd.Bool("discover") {
+		out.totals = e.clientTotals(results, selected)
+	}
 	return e.reportMany(results, out)
 }
 
@@ -464,6 +467,8 @@ type checkReport struct {
 	quiet bool
 	min   lint.Severity
 	rc    reportContext
+	// totals add up the servers of each client (--discover).
+	totals []clientTotal
 }
 
 // onStream says whether format is written to standard output.
@@ -545,6 +550,8 @@ func toolNames(l *live.Listing) []string {
 type configJSON struct {
 	Version int                `json:"version"`
 	Servers []configServerJSON `json:"servers"`
+	// Clients add up the servers of each client (--discover only).
+	Clients []clientTotalJSON `json:"clients,omitempty"`
 }
 
 type configServerJSON struct {
@@ -574,12 +581,22 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
 	}
+	all = append(all, totalFiles(o.totals)...)
 	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
-			return writeIndentedJSON(w, manyJSON(results))
+			doc := manyJSON(results)
+			doc.Clients = o.totalsJSON()
+			return writeIndentedJSON(w, doc)
 		case "text":
-			return writeManyText(w, results, color, o.quiet)
+			if err := writeManyText(w, results, color, o.quiet); err != nil {
+				return err
+			}
+			if line := report.Summarize(all).ContextLine(); line != "" && !o.quiet {
+				fmt.Fprintln(w, line)
+			}
+			writeTotals(w, o.totals, e.home())
+			return nil
 		}
 		return e.writeReport(w, format, all, o.rc)
 	})

@@ -40,6 +40,11 @@ func TestMain(m *testing.M) {
 	case "crash":
 		fmt.Fprintln(os.Stderr, "panic: cannot open database")
 		os.Exit(2)
+	case "many":
+		if err := manyToolsServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "hostile-surface":
 		if err := poisonedServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mattn/go-colorable"
 
+	"github.com/mcpfit/mcplint/clients"
 	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -67,6 +68,9 @@ type env struct {
 	// outputs are written through it, and commands add what they learn
 	// is secret (header values, expanded variables) before they print.
 	secrets *redact.Redactor
+	// discovered maps the servers check --discover found (by the name they
+	// are reported under) to the client configuration that lists them.
+	discovered map[string]clients.Config
 }
 
 // run runs the command line args (args[0] is the program) and returns the

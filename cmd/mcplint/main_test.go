@@ -121,7 +121,7 @@ func (r result) want(t *testing.T, code int) {
 func TestRun(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"mcplint", "lint", "--select=tool-name-valid", "testdata/clean.json"}, strings.NewReader(""), &out, &errOut)
-	if code != 0 || out.String() != "0 errors, 0 warnings, 0 infos in 1 file\n" || errOut.Len() != 0 {
+	if code != 0 || out.String() != "context: 1 tool, about 43 tokens of tool definitions (estimated)\n0 errors, 0 warnings, 0 infos in 1 file\n" || errOut.Len() != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 	}
 }
