@@ -34,33 +34,17 @@ type File struct {
 	// Path is the file's path; Dir its directory, against which the
 	// relative paths and globs of the file are resolved.
 	Path, Dir string
+	// tree is the parsed source, where LintConfig finds the line and
+	// column of a setting it refuses.
+	tree *ast.File
 }
 
 // Find looks for a configuration file in dir and its parents and returns
-// its path, or "" when there is none. It stops at the first directory that
-// has one, and at the root of a git work tree (a directory holding .git):
-// a configuration above the repository is not the project's.
+// its path, or "" when there is none; it is Search without the files it
+// refused.
 func Find(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		for _, n := range Names {
-			p := filepath.Join(dir, n)
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				return p, nil
-			}
-		}
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return "", nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil
-		}
-		dir = parent
-	}
+	f, err := Search(dir)
+	return f.Path, err
 }
 
 // Error is a configuration file's problem at a position.
@@ -103,7 +87,7 @@ func Load(path string) (*File, error) {
 	if len(src) > MaxSize {
 		return nil, &Error{Path: path, Msg: fmt.Sprintf("larger than %d MiB: not a configuration file", MaxSize>>20)}
 	}
-	cfg, err := Parse(path, src)
+	cfg, tree, err := parse(path, src)
 	if err != nil {
 		return nil, err
 	}
@@ -111,23 +95,29 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &File{Config: *cfg, Path: path, Dir: filepath.Dir(abs)}, nil
+	return &File{Config: *cfg, Path: path, Dir: filepath.Dir(abs), tree: tree}, nil
 }
 
 // Parse validates and decodes a configuration in YAML or JSON (JSON is read
 // as YAML, whose flow syntax it is, so both get positions the same way);
 // name is used in errors.
 func Parse(name string, src []byte) (*Config, error) {
+	cfg, _, err := parse(name, src)
+	return cfg, err
+}
+
+// parse is Parse, with the parsed tree.
+func parse(name string, src []byte) (*Config, *ast.File, error) {
 	file, err := parser.ParseBytes(src, 0)
 	if err != nil {
-		return nil, syntaxError(name, err)
+		return nil, nil, syntaxError(name, err)
 	}
 	var doc any
 	if len(file.Docs) > 1 {
-		return nil, &Error{Path: name, Msg: "holds several YAML documents; a configuration is one"}
+		return nil, nil, &Error{Path: name, Msg: "holds several YAML documents; a configuration is one"}
 	}
 	if err := yaml.UnmarshalWithOptions(src, &doc); err != nil {
-		return nil, syntaxError(name, err)
+		return nil, nil, syntaxError(name, err)
 	}
 	if doc == nil {
 		doc = map[string]any{}
@@ -136,30 +126,30 @@ func Parse(name string, src []byte) (*Config, error) {
 	// (json.Number, map[string]any) whatever the YAML decoder produced.
 	raw, err := json.Marshal(doc)
 	if err != nil {
-		return nil, &Error{Path: name, Msg: fmt.Sprintf("not representable as JSON: %v", err)}
+		return nil, nil, &Error{Path: name, Msg: fmt.Sprintf("not representable as JSON: %v", err)}
 	}
 	inst, err := sjs.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return nil, &Error{Path: name, Msg: err.Error()}
+		return nil, nil, &Error{Path: name, Msg: err.Error()}
 	}
 	sch, err := compiledSchema()
 	if err != nil {
-		return nil, fmt.Errorf("internal error: config schema: %w", err)
+		return nil, nil, fmt.Errorf("internal error: config schema: %w", err)
 	}
 	if err := sch.Validate(inst); err != nil {
 		var ve *sjs.ValidationError
 		if errors.As(err, &ve) {
-			return nil, schemaErrors(name, file, ve)
+			return nil, nil, schemaErrors(name, file, ve)
 		}
-		return nil, &Error{Path: name, Msg: err.Error()}
+		return nil, nil, &Error{Path: name, Msg: err.Error()}
 	}
 	var cfg Config
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&cfg); err != nil {
-		return nil, &Error{Path: name, Msg: err.Error()}
+		return nil, nil, &Error{Path: name, Msg: err.Error()}
 	}
-	return &cfg, nil
+	return &cfg, file, nil
 }
 
 // tokenError is what goccy/go-yaml's errors carry.
@@ -206,6 +196,10 @@ func schemaErrors(name string, file *ast.File, ve *sjs.ValidationError) Errors {
 			where = "at " + strings.Join(l.InstanceLocation, ".")
 		}
 		msg := fmt.Sprintf("%s %s", where, l.ErrorKind.LocalizedString(printer))
+		if ap, ok := l.ErrorKind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
+			msg = fmt.Sprintf("%s: unknown setting %q", where, ap.Properties[0])
+		}
+		msg += "; `mcplint schema config` prints every setting and the values it takes"
 		if seen[msg] {
 			continue
 		}

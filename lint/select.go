@@ -56,8 +56,31 @@ func matches(r *Rule, sel string) bool {
 	return sel == "all" || sel == r.ID || r.InPack(sel) || (sel == DefaultSelection && DefaultOn(r))
 }
 
-func checkNames(all []*Rule, names []string, flag string) error {
-	for _, n := range names {
+// NameError is a name in a selection that is no rule ID or pack name.
+type NameError struct {
+	// Key is the setting that holds it: "select", "extend-select" or
+	// "ignore" (Config.Ignore, or Config.Suppress when Suppression is set).
+	Key string
+	// Index is its place in the setting's list.
+	Index       int
+	Suppression bool
+	Name        string
+	// Hint says what to do: the closest name, or where the names are.
+	Hint string
+}
+
+func (e *NameError) Error() string {
+	return fmt.Sprintf("%s: %s", e.Key, e.Problem())
+}
+
+// Problem is the error without the setting's name, for a caller that
+// names the setting its own way (a flag, a place in a file).
+func (e *NameError) Problem() string {
+	return fmt.Sprintf("unknown rule or pack %q; %s", e.Name, e.Hint)
+}
+
+func checkNames(all []*Rule, names []string, key string) error {
+	for i, n := range names {
 		ok := n == "all" || n == DefaultSelection
 		for _, r := range all {
 			if matches(r, n) {
@@ -66,7 +89,11 @@ func checkNames(all []*Rule, names []string, flag string) error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("%s: unknown rule or pack %q%s (packs: %s; `mcplint rules` lists the rules)", flag, n, suggestName(all, n), strings.Join(Packs(all), ", "))
+			hint := strings.TrimPrefix(suggestName(all, n), "; ")
+			if hint == "" {
+				hint = "the packs are " + strings.Join(Packs(all), ", ") + "; `mcplint rules` lists the rules"
+			}
+			return &NameError{Key: key, Index: i, Name: n, Hint: hint}
 		}
 	}
 	return nil
@@ -86,7 +113,9 @@ func Select(all []*Rule, cfg Config) ([]*Rule, error) {
 		s := &cfg.Suppress[i]
 		if s.Rule != "" {
 			if err := checkNames(all, []string{s.Rule}, "ignore"); err != nil {
-				return nil, err
+				ne := err.(*NameError)
+				ne.Index, ne.Suppression = i, true
+				return nil, ne
 			}
 		}
 		if err := s.check(); err != nil {

@@ -204,7 +204,7 @@ func orderChange(first, again []string) string {
 		return ""
 	}
 	if len(first) != len(again) {
-		return fmt.Sprintf("two tools/list calls returned different lists (%d tools, then %d); a server should return the same tools in the same order until it sends notifications/tools/list_changed", len(first), len(again))
+		return fmt.Sprintf("two tools/list calls returned different lists (%s, then %d); a server should return the same tools in the same order until it sends notifications/tools/list_changed", english.Count(len(first), "tool"), len(again))
 	}
 	return fmt.Sprintf("two tools/list calls returned the tools in different orders (%s, then %s); return them in a deterministic order (sort them) so clients and prompt caches can reuse the list", names(first), names(again))
 }

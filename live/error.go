@@ -21,6 +21,7 @@ const (
 	KindConnect    Kind = "connect"    // the connection could not be made
 	KindTLS        Kind = "tls"        // the TLS handshake or certificate failed
 	KindRedirect   Kind = "redirect"   // the server redirected
+	KindOrigin     Kind = "origin"     // the server named another origin to send requests to
 	KindProtocol   Kind = "protocol"   // the handshake failed otherwise
 	KindCanceled   Kind = "canceled"   // the caller gave up (Ctrl-C)
 	KindLimit      Kind = "limit"      // a message or the listing passed its Limits

@@ -24,17 +24,30 @@ import (
 type recorder struct {
 	base   http.RoundTripper
 	header http.Header
-	limit  int64 // Limits.MessageSize
+	limit  int64    // Limits.MessageSize
+	origin *url.URL // the endpoint the user named: requests go nowhere else
 
-	mu       sync.Mutex
-	status   int    // first error status seen
-	method   string // its request's method
-	redirect string // where a redirect pointed
-	err      error  // first transport error
-	tooLarge *Error // a body or event passed the message size limit
+	mu        sync.Mutex
+	status    int    // first error status seen
+	method    string // its request's method
+	redirect  string // where a redirect pointed
+	elsewhere string // a request to another origin, refused
+	err       error  // first transport error
+	tooLarge  *Error // a body or event passed the message size limit
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if r.origin != nil && !sameOrigin(r.origin, req.URL) {
+		r.mu.Lock()
+		if r.elsewhere == "" {
+			r.elsewhere = redact.URL(req.URL.String())
+		}
+		r.mu.Unlock()
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, errOtherOrigin
+	}
 	req = req.Clone(req.Context())
 	for k, vs := range r.header {
 		req.Header.Del(k)
@@ -65,7 +78,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (r *recorder) reset() {
 	r.mu.Lock()
-	r.status, r.method, r.redirect, r.err, r.tooLarge = 0, "", "", nil, nil
+	r.status, r.method, r.redirect, r.elsewhere, r.err, r.tooLarge = 0, "", "", "", nil, nil
 	r.mu.Unlock()
 }
 
@@ -131,7 +144,11 @@ func (r *recorder) client() *http.Client {
 
 func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	opts.Limits = opts.Limits.withDefaults()
-	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize}
+	origin, err := url.Parse(t.URL)
+	if err != nil {
+		return nil, failf(KindStart, err, "URL %q: %v", redact.URL(t.URL), rootCause(err))
+	}
+	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize, origin: origin}
 	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport
@@ -155,7 +172,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		rec.reset()
 		l, err = listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxEventSize: maxEvent}, opts, "sse")
 		if err != nil {
-			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && e.Limit != "" {
+			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && (e.Limit != "" || e.Kind == KindOrigin) {
 				return nil, e
 			}
 			return nil, herr
@@ -172,10 +189,13 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 // explain names the HTTP-level cause of a failed conversation.
 func (r *recorder) explain(ctx context.Context, endpoint string, err error) error {
 	r.mu.Lock()
-	status, method, redirect, terr, tooLarge := r.status, r.method, r.redirect, r.err, r.tooLarge
+	status, method, redirect, elsewhere, terr, tooLarge := r.status, r.method, r.redirect, r.elsewhere, r.err, r.tooLarge
 	r.mu.Unlock()
 	if tooLarge != nil {
 		return tooLarge
+	}
+	if elsewhere != "" {
+		return failf(KindOrigin, err, "%s told mcplint to send its requests to %s, another origin (scheme, host or port); the --header credentials go only to the origin given with --url, so nothing was sent there", redact.URL(endpoint), elsewhere)
 	}
 	if e, ok := AsError(err); ok && (e.answered || e.Limit != "" || e.Kind == KindPagination || e.Kind == KindResult || e.Kind == KindCanceled || e.Kind == KindEcho) {
 		return err

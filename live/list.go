@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -184,13 +183,13 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 	cursor := ""
 	for {
 		if pages == limits.Pages {
-			return limitf(LimitPages, KindPagination, "tools/list did not end after %d pages, the limit; the server's pagination never ends", limits.Pages)
+			return limitf(LimitPages, KindPagination, "tools/list did not end after %s, the limit; the server's pagination never ends", english.Count(limits.Pages, "page"))
 		}
 		_, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		got := c.take()
 		for _, p := range got {
 			if p.err != nil {
-				e := failf(KindRPC, p.err, "tools/list answered with JSON-RPC error %d: %s", p.err.Code, oneLine(p.err.Message))
+				e := failf(KindRPC, p.err, "tools/list answered with JSON-RPC error %d: %s", p.err.Code, shownLine(ctx, p.err.Message))
 				e.answered = true
 				return e
 			}
@@ -223,7 +222,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 			return nil
 		}
 		if seen[next] {
-			return failf(KindPagination, nil, "tools/list returned the cursor %q a second time (page %d): the server's pagination loops", clip(next), pages)
+			return failf(KindPagination, nil, "tools/list returned the cursor %q a second time (page %d): the server's pagination loops", shown(secretsOf(ctx), next), pages)
 		}
 		seen[next] = true
 		cursor = next
@@ -245,19 +244,7 @@ func handshakeError(ctx context.Context, err error) error {
 	}
 	var we *jsonrpcError
 	if errors.As(err, &we) {
-		return failf(KindRPC, err, "the server answered the handshake with JSON-RPC error %d: %s", we.Code, oneLine(we.Message))
+		return failf(KindRPC, err, "the server answered the handshake with JSON-RPC error %d: %s", we.Code, shownLine(ctx, we.Message))
 	}
-	return failf(KindProtocol, err, "the MCP handshake failed: %s", oneLine(err.Error()))
-}
-
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return clip(s)
-}
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "…"
-	}
-	return s
+	return failf(KindProtocol, err, "the MCP handshake failed: %s", shownLine(ctx, err.Error()))
 }

@@ -224,6 +224,16 @@ func rawServer(mode string) int {
 				secret := os.Getenv("MCPLINT_LIVE_TEST_SECRET")
 				fmt.Fprintln(os.Stderr, "starting with key "+secret)
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
+			case "leakcut", "leakspelled":
+				// The secret where a message is cut, or spelled with
+				// escapes (a JSON escape, a URL's, in the message's text).
+				secret := os.Getenv("MCPLINT_LIVE_TEST_SECRET")
+				msg := strings.Repeat("x", size()) + secret + " was refused"
+				if mode == "leakspelled" {
+					msg = `invalid key \u00` + fmt.Sprintf("%x", secret[0]) + secret[1:3] + "%" + fmt.Sprintf("%X", secret[3]) + secret[4:]
+				}
+				fmt.Fprintln(os.Stderr, msg)
+				reply["error"] = map[string]any{"code": -32001, "message": msg}
 			case "rpcerror":
 				reply["error"] = map[string]any{"code": -32603, "message": "database unavailable"}
 			case "notlist":

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/redact"
 )
 
 // maxNoise is how many non-protocol stdout lines are kept for messages.
@@ -33,6 +34,8 @@ type child struct {
 	done   chan struct{} // closed when the process has exited
 	waited error
 	limit  int64 // Limits.MessageSize
+	// secrets mask what is kept of its output before it is cut.
+	secrets *redact.Redactor
 
 	mu          sync.Mutex
 	noise       []string
@@ -101,7 +104,9 @@ func startChild(t Target, limits Limits) (*child, error) {
 	running.add(cmd.Process.Pid)
 	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
 	pr, pw := io.Pipe()
+	secrets := t.Secrets()
 	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, out: pr, done: done, limit: limits.MessageSize,
+		secrets: secrets, stderr: tail{secrets: secrets},
 		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}
 	go c.filter(stdout, pw)
 	go c.readStderr(stderr)
@@ -162,7 +167,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 				c.mu.Lock()
 				c.noiseLines++
 				if len(c.noise) < maxNoise {
-					c.noise = append(c.noise, clip(string(t)))
+					c.noise = append(c.noise, shown(c.secrets, string(t)))
 				}
 				c.mu.Unlock()
 			}
@@ -316,14 +321,17 @@ func exitStatus(err error) string {
 	return err.Error()
 }
 
-// tail keeps the last lines written.
-type tail struct{ buf []string }
+// tail keeps the last lines written, masked with secrets.
+type tail struct {
+	buf     []string
+	secrets *redact.Redactor
+}
 
 func (t *tail) add(s string) {
 	if len(t.buf) == stderrLines {
 		t.buf = t.buf[1:]
 	}
-	t.buf = append(t.buf, clip(strings.TrimRight(s, "\r")))
+	t.buf = append(t.buf, shown(t.secrets, strings.TrimRight(s, "\r")))
 }
 
 func (t *tail) lines() []string { return append([]string(nil), t.buf...) }

@@ -108,7 +108,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 	cursor := ""
 	for {
 		if len(pages) == limits.Pages {
-			return nil, limitf(LimitPages, KindPagination, "%s did not end after %d pages, the limit; the server's pagination never ends", method, limits.Pages)
+			return nil, limitf(LimitPages, KindPagination, "%s did not end after %s, the limit; the server's pagination never ends", method, english.Count(limits.Pages, "page"))
 		}
 		var err error
 		switch method {
@@ -131,7 +131,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		}
 		p := got[0]
 		if !isObject(p.result) {
-			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, oneLine(string(p.result)))
+			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, shownLine(ctx, string(p.result)))
 		}
 		pages = append(pages, p)
 		if bytes += int64(len(p.result)); bytes > limits.ListSize {
@@ -149,7 +149,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 			return pages, nil
 		}
 		if seen[next] {
-			return nil, failf(KindPagination, nil, "%s returned the cursor %q a second time (page %d): the server's pagination loops", method, clip(next), len(pages))
+			return nil, failf(KindPagination, nil, "%s returned the cursor %q a second time (page %d): the server's pagination loops", method, shown(secretsOf(ctx), next), len(pages))
 		}
 		seen[next] = true
 		cursor = next

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"fmt"
 	"os"
 	"time"
 
@@ -47,7 +46,7 @@ func New(o Options) (*mcp.Server, error) {
 	}
 	root, err := os.OpenRoot(o.Workspace)
 	if err != nil {
-		return nil, fmt.Errorf("workspace: %w", err)
+		return nil, err
 	}
 	if o.CheckTimeout <= 0 {
 		o.CheckTimeout = 30 * time.Second

@@ -133,10 +133,11 @@ func (h *handlers) linter(cfg lint.Config) (*lint.Linter, error) {
 	return l, nil
 }
 
-// textReport is the text format of the findings, guarded and bounded.
-func textReport(files []report.File, applied int) string {
+// textReport is the text format of the findings, guarded and bounded;
+// fixed counts the findings a fix fixed (in the fixed list it returns).
+func textReport(files []report.File, fixed int) string {
 	var b bytes.Buffer
-	if err := report.WriteText(&b, files, report.TextOptions{Applied: applied}); err != nil {
+	if err := report.WriteText(&b, files, report.TextOptions{Fixed: report.Fixed{Findings: fixed}}); err != nil {
 		return guard.Log(err.Error())
 	}
 	return clip(b.String())
@@ -249,7 +250,7 @@ func (h *handlers) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput)
 	default:
 		fmt.Fprintf(&text, "%d fixes applied:\n\n%s\n", res.Applied, diff)
 	}
-	text.WriteString(textReport(files, res.Applied))
+	text.WriteString(textReport(files, res.Fixed))
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: clip(text.String())}}}, out, nil
 }
 

@@ -4,9 +4,15 @@
 // from the environment, --env values) and replaces every occurrence of them
 // with Mask, in the forms they take in each output: as written, escaped in
 // JSON, in a Go-quoted string, in XML, in a URL, in a GitHub workflow
-// command, and as package guard shows it. Redactor.String is the one
-// function every output path goes through, directly or through a Writer; a
-// nil Redactor leaves text as it is.
+// command, and as package guard shows it. A server spells what it echoes
+// as it likes, so the text is also decoded (JSON and Go escapes of any
+// character, URL percent-encoding and "+" for a space, XML character
+// references; two layers deep) and what decodes to a secret is masked in
+// the original (spelling.go). A cut, which mcplint marks with "…", may
+// split a secret: the pieces of a secret beside a "…" are masked too, so
+// that a cut leaves fewer than CutPiece bytes of one. Redactor.String is
+// the one function every output path goes through, directly or through a
+// Writer; a nil Redactor leaves text as it is.
 //
 // Values shorter than MinLength are not treated as secrets: masking "1" or
 // "true" everywhere would wreck line numbers and words without protecting
@@ -38,6 +44,8 @@ type Redactor struct {
 	mu       sync.RWMutex
 	values   map[string]bool // every form of every secret
 	replacer *strings.Replacer
+	// plain are the secrets as they are, sought in the decoded text.
+	plain []plainSecret
 }
 
 // New returns a Redactor for the given secret values.
@@ -57,10 +65,16 @@ func (r *Redactor) Add(values ...string) {
 	added := false
 	for _, v := range values {
 		for _, part := range pieces(v) {
+			if len(part) < MinLength {
+				continue
+			}
 			for _, f := range forms(part) {
 				if len(f) >= MinLength && !r.values[f] {
 					r.values[f], added = true, true
 				}
+			}
+			if !slices.ContainsFunc(r.plain, func(p plainSecret) bool { return p.s == part }) {
+				r.plain = append(r.plain, newPlainSecret(part))
 			}
 		}
 	}
@@ -118,16 +132,21 @@ func (r *Redactor) AddURL(raw string) {
 	}
 }
 
-// String returns s with every secret replaced by Mask.
+// String returns s with every secret replaced by Mask: in every form Add
+// lists, in any spelling of escapes that decodes to it (spelling.go), and
+// the pieces of one that a cut ("…") left beside the cut (CutPiece).
 func (r *Redactor) String(s string) string {
 	if r == nil {
 		return s
 	}
 	r.mu.RLock()
-	rep := r.replacer
+	rep, plain := r.replacer, r.plain
 	r.mu.RUnlock()
 	if rep == nil {
 		return s
+	}
+	if spans := spelledSpans(s, plain, decodeLayers); len(spans) > 0 {
+		s = maskSpans(s, spans)
 	}
 	return rep.Replace(s)
 }

@@ -32,9 +32,9 @@ type checkstyleError struct {
 }
 
 // WriteCheckstyle writes the findings as Checkstyle XML; every file linted
-// is listed, with no error element when clean. Texts pass guard.Text, as
-// in WriteJUnit.
-func WriteCheckstyle(w io.Writer, files []File) error {
+// is listed, with no error element when clean, and each failure of the
+// run (see Failure). Texts pass guard.Text, as in WriteJUnit.
+func WriteCheckstyle(w io.Writer, files []File, failures ...Failure) error {
 	doc := checkstyleDoc{Version: "4.3"}
 	for _, f := range files {
 		cf := checkstyleFile{Name: guard.Text(filepath.ToSlash(f.Manifest.Path))}
@@ -51,5 +51,6 @@ func WriteCheckstyle(w io.Writer, files []File) error {
 		}
 		doc.Files = append(doc.Files, cf)
 	}
+	doc.Files = append(doc.Files, checkstyleFailed(failures)...)
 	return writeXML(w, doc)
 }

@@ -73,15 +73,19 @@
 //	    "context": [          // the same, per file (per server for check)
 //	      {"file": "manifest.json", "tools": 3, "tokens": 412}
 //	    ]
-//	  }
+//	  },
+//	  "errors": [             // only when the run failed: what it could not check
+//	    {"file": "broken.json", "line": 3, "column": 18, "message": "..."}
+//	  ]
 //	}
 //
 // "diagnostics" is always an array, empty when nothing was found. For a
 // stream of JSON-RPC pages the pointer is relative to the page (line) the
-// tool is on. Input errors (unreadable or invalid files) are not part of the
-// report: they go to standard error and make the exit status 2. Version 1
-// only ever gains members; a change to a member's meaning or a removal bumps
-// the version.
+// tool is on. Input errors (unreadable or invalid files, servers that could
+// not be checked) go to standard error and make the exit status 2 (3 for a
+// server), and the report lists them under "errors" (see Failure: every
+// machine format says that its run failed). Version 1 only ever gains
+// members; a change to a member's meaning or a removal bumps the version.
 //
 // `mcplint rules --format json` writes {"version": 1, "rules": [RULE...]}
 // (with several IDs, the same document holding those rules), and

@@ -40,6 +40,8 @@ type GitLabOptions struct {
 	// SourceRoot is the absolute path of the repository's root, to which
 	// paths are made relative; "" is the current directory.
 	SourceRoot string
+	// Failures are what the run could not check (see Failure).
+	Failures []Failure
 }
 
 // WriteGitLab writes the findings as a GitLab Code Quality report. Errors
@@ -76,7 +78,7 @@ func WriteGitLab(w io.Writer, files []File, opt GitLabOptions) error {
 			})
 		}
 	}
-	return writeJSON(w, issues)
+	return writeJSON(w, append(issues, gitlabFailed(opt.Failures, root)...))
 }
 
 func gitlabSeverity(s lint.Severity) string {

@@ -24,6 +24,9 @@ type JSONReport struct {
 	Version     int              `json:"version"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
 	Summary     JSONSummary      `json:"summary"`
+	// Errors are what the run could not check (see Failure); absent when
+	// nothing failed.
+	Errors []JSONError `json:"errors,omitempty"`
 }
 
 // JSONDiagnostic is one finding of the JSON format.
@@ -124,12 +127,13 @@ func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
 // Write and End write of each, in order, and then Close, byte for byte.
 // Writing stops at the first error, which Close returns.
 type JSONStream struct {
-	bw  *bufio.Writer
-	g   *guard.Writer
-	enc *jsontext.Encoder
-	sum Summary
-	m   *manifest.Manifest
-	err error
+	bw     *bufio.Writer
+	g      *guard.Writer
+	enc    *jsontext.Encoder
+	sum    Summary
+	m      *manifest.Manifest
+	failed []Failure
+	err    error
 }
 
 // NewJSONStream returns a JSONStream writing to w.
@@ -174,12 +178,21 @@ func (s *JSONStream) End() {
 // Summary counts what has been written.
 func (s *JSONStream) Summary() Summary { return s.sum }
 
-// Close writes the summary and flushes.
+// Failed records what the run could not check, written by Close.
+func (s *JSONStream) Failed(failures []Failure) { s.failed = append(s.failed, failures...) }
+
+// Close writes the summary, and the failures, and flushes.
 func (s *JSONStream) Close() error {
 	s.token(jsontext.EndArray)
 	s.token(jsontext.String("summary"))
 	if s.err == nil {
 		s.err = json.MarshalEncode(s.enc, jsonSummary(s.sum), jsonOptions...)
+	}
+	if len(s.failed) > 0 {
+		s.token(jsontext.String("errors"))
+		if s.err == nil {
+			s.err = json.MarshalEncode(s.enc, jsonErrors(s.failed), jsonOptions...)
+		}
 	}
 	s.token(jsontext.EndObject)
 	if s.err != nil {
@@ -221,9 +234,12 @@ func fixName(k lint.FixKind) string {
 	return "none"
 }
 
-// WriteJSON writes the JSON format, indented, ending with a newline.
-func WriteJSON(w io.Writer, files []File) error {
-	return writeJSON(w, NewJSONReport(files))
+// WriteJSON writes the JSON format, indented, ending with a newline, with
+// the failures of the run (see Failure).
+func WriteJSON(w io.Writer, files []File, failures ...Failure) error {
+	r := NewJSONReport(files)
+	r.Errors = jsonErrors(failures)
+	return writeJSON(w, r)
 }
 
 // jsonOptions are how the JSON formats are written (see writeJSON).

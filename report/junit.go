@@ -39,6 +39,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 }
 
 type junitFailure struct {
@@ -47,11 +48,11 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// WriteJUnit writes the findings as JUnit XML. Every text passes
-// guard.Text (XML 1.0 has no way to carry most control characters, even as
-// references: they read as their escapes), and the document is written
-// through guard.NewXMLWriter.
-func WriteJUnit(w io.Writer, files []File) error {
+// WriteJUnit writes the findings as JUnit XML, and the failures of the
+// run (see Failure). Every text passes guard.Text (XML 1.0 has no way to
+// carry most control characters, even as references: they read as their
+// escapes), and the document is written through guard.NewXMLWriter.
+func WriteJUnit(w io.Writer, files []File, failures ...Failure) error {
 	doc := junitSuites{Name: "mcplint"}
 	for _, f := range files {
 		name := guard.Text(filepath.ToSlash(f.Manifest.Path))
@@ -81,6 +82,7 @@ func WriteJUnit(w io.Writer, files []File) error {
 		doc.Failures += suite.Failures
 		doc.Suites = append(doc.Suites, suite)
 	}
+	junitFailed(&doc, failures)
 	return writeXML(w, doc)
 }
 

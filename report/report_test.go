@@ -68,8 +68,11 @@ func TestSummary(t *testing.T) {
 		{Summary{Files: 1}, "0 errors, 0 warnings, 0 infos in 1 file"},
 		{Summary{Errors: 1, Warnings: 1, Infos: 1, Files: 2, Fixable: 1}, "1 error, 1 warning, 1 info in 2 files (1 fixable)"},
 		{Summary{Errors: 2, Files: 1, Fixable: 1, UnsafeFixable: 1}, "2 errors, 0 warnings, 0 infos in 1 file (1 fixable, 1 more with --unsafe-fixes)"},
-		{Summary{Warnings: 3, Files: 1, UnsafeFixable: 2, Applied: 1}, "0 errors, 3 warnings, 0 infos in 1 file (1 fix applied, 2 fixable with --unsafe-fixes)"},
-		{Summary{Files: 1, Applied: 4}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixes applied)"},
+		{Summary{Warnings: 3, Files: 1, UnsafeFixable: 2, Fixed: Fixed{Findings: 1, Written: true}}, "0 errors, 3 warnings, 0 infos in 1 file (1 fixed and written, 2 fixable with --unsafe-fixes)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed in the output)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 to fix with -w)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true, Written: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed and written)"},
+		{Summary{Files: 1, Fixed: Fixed{Written: true}}, "0 errors, 0 warnings, 0 infos in 1 file"},
 	} {
 		if got := c.s.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.s, got, c.want)
@@ -138,8 +141,8 @@ func TestWriteText(t *testing.T) {
 		t.Errorf("text (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	WriteText(&b, files(t), TextOptions{Quiet: true, Applied: 2})
-	if got := b.String(); got != "1 error, 1 warning, 1 info in 1 file (2 fixes applied, 1 fixable, 1 more with --unsafe-fixes)\n" {
+	WriteText(&b, files(t), TextOptions{Quiet: true, Fixed: Fixed{Findings: 2, Written: true}})
+	if got := b.String(); got != "1 error, 1 warning, 1 info in 1 file (2 fixed and written, 1 fixable, 1 more with --unsafe-fixes)\n" {
 		t.Errorf("quiet: %q", got)
 	}
 	b.Reset()
@@ -284,9 +287,18 @@ func TestColorMode(t *testing.T) {
 		{"always", false, env("NO_COLOR", "1"), true},
 		{"never", true, env(), false},
 		{"auto", false, env("FORCE_COLOR", "1"), true},
-		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), false},
 		{"auto", false, env("FORCE_COLOR", ""), false},
 		{"never", true, env("FORCE_COLOR", "1"), false},
+		{"always", false, env("FORCE_COLOR", "0", "NO_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "0"), false},
+		{"auto", true, env("FORCE_COLOR", "false"), false},
+		{"auto", true, env("FORCE_COLOR", "FALSE"), false},
+		{"auto", false, env("FORCE_COLOR", "0"), false},
+		{"auto", false, env("FORCE_COLOR", "true"), true},
+		{"auto", false, env("FORCE_COLOR", "2"), true},
+		{"auto", false, env("FORCE_COLOR", "3"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "TERM", "dumb"), true},
 	} {
 		m, err := ParseColorMode(c.mode)
 		if err != nil {

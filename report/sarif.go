@@ -38,6 +38,7 @@ type sarifRun struct {
 	OriginalURIBaseIDs map[string]sarifArtifactLocate `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult                  `json:"results"`
 	ColumnKind         string                         `json:"columnKind"`
+	Invocations        []sarifInvocation              `json:"invocations"`
 }
 
 type sarifAutomation struct {
@@ -154,6 +155,8 @@ type SARIFOptions struct {
 	// scanning reads as the analysis category up to its last "/"; "" omits
 	// automationDetails.
 	AutomationID string
+	// Failures are what the run could not check (see Failure).
+	Failures []Failure
 }
 
 // SecurityPack is the pack whose rules get a security-severity, which
@@ -192,6 +195,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 		Results:            []sarifResult{},
 		ColumnKind:         "unicodeCodePoints",
 		OriginalURIBaseIDs: map[string]sarifArtifactLocate{srcRoot: {URI: fileURI(root, true)}},
+		Invocations:        sarifInvocations(opt.Failures, root),
 	}
 	if opt.AutomationID != "" {
 		run.AutomationDetails = &sarifAutomation{ID: opt.AutomationID}

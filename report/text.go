@@ -25,8 +25,8 @@ type TextOptions struct {
 	// Quiet prints only the summary line, and nothing when nothing was
 	// found.
 	Quiet bool
-	// Applied is the number of fixes applied, shown in the summary.
-	Applied int
+	// Fixed is what `mcplint fix` fixed, shown in the summary.
+	Fixed Fixed
 	// NoContext leaves out the line of what the tool definitions cost in
 	// a model's context (Summary.ContextLine): the files of `breaking` are
 	// two versions of one list, which no client loads together.
@@ -93,7 +93,7 @@ func (p palette) paint(c *color.Color, s string) string {
 }
 
 // WriteText writes the text format: each diagnostic with its source line,
-// then the summary. Summary.Applied is taken from opt.
+// then the summary. Summary.Fixed is taken from opt.
 func WriteText(w io.Writer, files []File, opt TextOptions) error {
 	ts := NewTextStream(w, opt)
 	for _, f := range files {
@@ -156,10 +156,10 @@ func (s *TextStream) End() {
 	s.r = renderer{}
 }
 
-// Summary counts what has been written, Applied taken from the options.
+// Summary counts what has been written, Fixed taken from the options.
 func (s *TextStream) Summary() Summary {
 	sum := s.sum
-	sum.Applied = s.opt.Applied
+	sum.Fixed = s.opt.Fixed
 	return sum
 }
 

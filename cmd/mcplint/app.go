@@ -1,10 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -30,7 +29,7 @@ cannot be listed or passes a limit.`
 // app builds the command tree. It is built anew for each run: urfave/cli
 // keeps parsed values in the flags.
 func (e *env) app() *cli.Command {
-	return &cli.Command{
+	root := &cli.Command{
 		Name:                  "mcplint",
 		Usage:                 "lint and fix the tool definitions of MCP servers",
 		Version:               version(),
@@ -39,18 +38,10 @@ func (e *env) app() *cli.Command {
 		Writer:                e.stdout,
 		ErrWriter:             e.stderr,
 		EnableShellCompletion: true,
-		// urfave/cli hides the completion command; mcplint lists it.
-		ConfigureShellCompletionCommand: func(c *cli.Command) {
-			c.Hidden = false
-			c.Usage = "print a shell completion script: bash, zsh, fish or pwsh"
-			c.Action = func(_ context.Context, cmd *cli.Command) error {
-				if cmd.Args().Present() {
-					// No suggestion: tcsh is not a typo of bash.
-					return &usageError{err: fmt.Errorf("unknown shell %q (want %s)", cmd.Args().First(), strings.Join(subcommandNames(cmd), ", ")), help: cmd.FullName()}
-				}
-				return cli.ShowSubcommandHelp(cmd)
-			}
-		},
+		Metadata:              map[string]any{helpWidth: e.helpWidth},
+		// urfave/cli hides the completion command; mcplint lists it, with
+		// its own scripts (completion_scripts.go).
+		ConfigureShellCompletionCommand: configureCompletion,
 		// Errors are printed once, by run; never os.Exit from inside.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError:   onUsageError,
@@ -62,10 +53,8 @@ func (e *env) app() *cli.Command {
 		},
 		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.lockCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand(), e.mcpCommand()},
 	}
-}
-
-func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return &usageError{err: err, help: cmd.FullName()}
+	e.completion(root)
+	return root
 }
 
 // selectionFlags are the flags that choose and tune rules, shared by lint
@@ -104,7 +93,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.StringFlag{
 			Name:  "color",
 			Value: "auto",
-			Usage: "`WHEN` to colour the text output: auto (on a terminal unless NO_COLOR is set, anywhere when FORCE_COLOR is set), always or never",
+			Usage: "`WHEN` to colour the text output: auto (on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on anywhere, FORCE_COLOR=0 off), always or never",
 		},
 	}
 }
@@ -133,7 +122,7 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 		Protocol:     cmd.String("protocol"),
 	}
 	if cfg.Protocol != "" && !lint.ValidProtocol(cfg.Protocol) {
-		return cfg, usagef("--protocol: unknown MCP protocol version %q (known: %s)", cfg.Protocol, strings.Join(lint.Protocols, ", "))
+		return cfg, badChoice("--protocol", "MCP protocol version", cfg.Protocol, lint.Protocols)
 	}
 	if cmd.Bool("strict") {
 		cfg.ExtendSelect = append(cfg.ExtendSelect, strictPack)
@@ -181,7 +170,7 @@ func (e *env) parseOption(spec string) (id, name string, value any, err error) {
 		id, name, ok = strings.Cut(key, ".")
 	}
 	if !ok || id == "" || name == "" {
-		return "", "", nil, usagef("--option %q: want RULE.NAME=VALUE", spec)
+		return "", "", nil, usagef("--option %q: not RULE.NAME=VALUE; write the rule's ID, a dot, the option's name, = and its value", spec)
 	}
 	var rule *lint.Rule
 	for _, r := range e.catalogue {
@@ -190,7 +179,7 @@ func (e *env) parseOption(spec string) (id, name string, value any, err error) {
 		}
 	}
 	if rule == nil {
-		return "", "", nil, usagef("--option %q: unknown rule %q (`mcplint rules` lists the rules)", spec, id)
+		return "", "", nil, usagef("--option %q: unknown rule %q%s", spec, id, cmp.Or(e.suggestRule(id), "; `mcplint rules` lists the rules"))
 	}
 	var parsed any
 	if json.Unmarshal([]byte(raw), &parsed) != nil {
@@ -215,7 +204,7 @@ func failOn(cmd *cli.Command) (lint.Severity, error) {
 	}
 	sev, err := lint.ParseSeverity(s)
 	if err != nil {
-		return 0, usagef("--fail-on: unknown value %q (want error, warning, info or never)", s)
+		return 0, badChoice("--fail-on", "severity", s, []string{"error", "warning", "info", "never"})
 	}
 	return sev, nil
 }
@@ -224,7 +213,7 @@ func failOn(cmd *cli.Command) (lint.Severity, error) {
 func (e *env) colorOn(cmd *cli.Command, terminal bool) (bool, error) {
 	mode, err := report.ParseColorMode(cmd.String("color"))
 	if err != nil {
-		return false, usagef("--color: %v", err)
+		return false, badChoice("--color", "colour mode", cmd.String("color"), []string{"auto", "always", "never"})
 	}
 	return mode.Enabled(terminal, e.getenv), nil
 }
@@ -233,7 +222,7 @@ func (e *env) colorOn(cmd *cli.Command, terminal bool) (bool, error) {
 func format(cmd *cli.Command) (string, error) {
 	f := cmd.String("format")
 	if f != "text" && f != "json" {
-		return "", usagef("--format: unknown format %q (want text or json)", f)
+		return "", badChoice("--format", "format", f, []string{"text", "json"})
 	}
 	return f, nil
 }
@@ -256,18 +245,6 @@ func (e *env) reportOptions(cmd *cli.Command) (outs []reportOutput, min lint.Sev
 	}
 	cfg, err = e.config(cmd)
 	return
-}
-
-// unknownName is the usage error for a mistyped name, suggesting the
-// closest of names.
-func unknownName(what, name string, names []string, help string) error {
-	msg := fmt.Sprintf("unknown %s %q", what, name)
-	if s := lint.Closest(name, names); s != "" {
-		msg += fmt.Sprintf("; did you mean %q?", s)
-	} else {
-		msg += " (want " + strings.Join(names, ", ") + ")"
-	}
-	return &usageError{err: errors.New(msg), help: help}
 }
 
 // subcommandNames lists the commands under cmd that are not hidden.

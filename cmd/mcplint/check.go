@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"os/signal"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/mcpfit/mcplint/config"
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
@@ -36,7 +38,8 @@ server can break: list-result-valid, list-order-stable and
 stdio-stdout-clean.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
-  mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
+  mcplint check --url http://127.0.0.1:3001/mcp \
+      --header 'Authorization: Bearer $TOKEN'
   mcplint check --client-config .vscode/mcp.json
   mcplint check --discover --dry-run
   mcplint check
@@ -95,6 +98,7 @@ func (e *env) checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
+			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
@@ -155,13 +159,16 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	// is started.
 	selected, err := lint.New(e.catalogue, cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
+	if err := generatedPath("--save", save); err != nil {
+		return err
+	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
-		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {
 			return err
 		}
 	}
@@ -184,7 +191,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
 				return err
 			}
 		}
@@ -225,7 +232,7 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 	}
 	discover := cmd.Bool("discover")
 	if !discover && (cmd.Bool("dry-run") || cmd.Bool("yes")) {
-		return nil, false, usagef("--dry-run and --yes go with --discover")
+		return nil, false, usagef("--dry-run and --yes go with --discover; add --discover, or drop them")
 	}
 	var servers []live.ConfiguredServer
 	several := discover
@@ -241,7 +248,7 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 		return nil, false, err
 	}
 	if save != "" && several {
-		return nil, false, usagef("--save writes one server's listing; it cannot be used with several servers (--client-config, --discover or the servers of %s)", config.Names[0])
+		return nil, false, usagef("--save writes one server's listing, and several are checked (--client-config, --discover or the servers of %s); check one server, or drop --save", config.Names[0])
 	}
 	// The manifest of a saved listing is named after the file, so that
 	// findings point into it; the report names servers as configured.
@@ -294,9 +301,13 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 	case cmd.String("client-config") != "":
 		path := cmd.String("client-config")
 		if len(args) > 0 || cmd.String("url") != "" {
-			return nil, false, usagef("--client-config checks the servers of a file; give no command or --url with it")
+			return nil, false, usagef("--client-config checks the servers of a file, not a command or --url too; give one of them")
 		}
 		servers, err = live.ReadClientConfig(path, e.lookupEnv)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("--client-config: %w", err)
+		}
 		if err != nil {
 			return nil, false, &inputErrors{errs: []error{err}}
 		}
@@ -305,13 +316,18 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 		}
 	case len(args) == 0 && cmd.String("url") == "":
 		if file == nil || len(file.Servers) == 0 {
-			where := "no configuration file was found"
-			if file != nil {
-				where = file.Path + " has no servers"
+			// The configuration is mentioned only when it was looked for.
+			switch {
+			case cmd.Bool("no-config"):
+				return nil, false, usagef("nothing to check; give a command after --, --url URL, --client-config FILE or --discover")
+			case file != nil:
+				return nil, false, usagef("nothing to check, and %s has no servers; give a command after --, --url URL, --client-config FILE or --discover, or list servers under servers: in it", file.Path)
 			}
-			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
+			return nil, false, usagef("nothing to check, and no %s was found; give a command after --, --url URL, --client-config FILE or --discover, or list servers in a %s", config.Names[0], config.Names[0])
 		}
 		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+		// They are commands from a file: say which, before any runs.
+		fmt.Fprintf(e.stderr, "mcplint: running the servers of %s\n", guard.Text(file.Path))
 	default:
 		servers, err = e.commandLineTarget(cmd)
 		return servers, false, err
@@ -335,7 +351,7 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 	}
 	for _, kv := range t.Env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-			return nil, usagef("--env %q: want K=V", kv)
+			return nil, usagef("--env %q: not NAME=VALUE; write the variable's name, = and its value", kv)
 		}
 	}
 	for _, h := range cmd.StringSlice("header") {
@@ -343,7 +359,7 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			// The value may be a secret: name only the header.
-			return nil, usagef("--header %q: want 'NAME: VALUE'", name)
+			return nil, usagef("--header %q: not 'NAME: VALUE'; write the header's name, a colon and its value", name)
 		}
 		v, err := live.Expand(strings.TrimSpace(value), e.lookupEnv)
 		if err != nil {
@@ -357,6 +373,13 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 	}
 	e.addSecrets(t)
 	if err := t.Validate(); err != nil {
+		// Said of the flags that named the server.
+		switch {
+		case t.Transport != "" && !slices.Contains(live.Transports, t.Transport):
+			return nil, badChoice("--transport", "transport", t.Transport, live.Transports)
+		case t.URL != "" && strings.Contains(err.Error(), "is not an http"):
+			return nil, usagef("--url: %v", err)
+		}
 		return nil, usagef("%v", err)
 	}
 	name := redact.URL(t.URL)
@@ -450,14 +473,8 @@ func serverLine(l *live.Listing) string {
 // surfaceCounts says how much of each kind a server published: "2 tools,
 // 3 prompts, 1 resource, 0 resource templates".
 func surfaceCounts(m *manifest.Manifest) string {
-	count := func(n int, noun string) string {
-		if n != 1 {
-			noun += "s"
-		}
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return count(len(m.Tools), "tool") + ", " + count(len(m.Prompts), "prompt") + ", " +
-		count(len(m.Resources), "resource") + ", " + count(len(m.Templates), "resource template")
+	return english.Count(len(m.Tools), "tool") + ", " + english.Count(len(m.Prompts), "prompt") + ", " +
+		english.Count(len(m.Resources), "resource") + ", " + english.Count(len(m.Templates), "resource template")
 }
 
 // checkReport is how the outcome of check is reported.
@@ -478,6 +495,10 @@ func (o checkReport) onStream(format string) bool {
 
 func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
+		o.rc.failures = []report.Failure{{Path: r.name, Message: oneLineError(r.err)}}
+		if err := e.writeFailedOutputs(o.outs, e.stdout, o.rc); err != nil {
+			return err
+		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
 	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
@@ -577,6 +598,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	for _, r := range results {
 		if r.err != nil {
 			failed = append(failed, guard.Text(r.name)+": "+oneLineError(r.err))
+			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
 		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
@@ -644,7 +666,7 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 			fmt.Fprintf(&summary, "%s: failed: %s\n", name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %s, %s\n", name, surfaceCounts(r.listing.Manifest), english.Count(s.Errors, "error"), english.Count(s.Warnings, "warning"))
 		}
 		if quiet {
 			continue
@@ -700,5 +722,7 @@ func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
 	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
 		return err
 	}
-	return &usageError{err: err, hint: fmt.Sprintf("%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", path, path)}
+	// Said instead of the settings the file lacks, which are beside the
+	// point.
+	return usagef("--config %s: an MCP client configuration, not mcplint's; check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", path, path)
 }

@@ -29,6 +29,10 @@ func TestMain(m *testing.M) {
 		code := m.Run()
 		removeBenchFiles()
 		os.Exit(code)
+	case "argv":
+		// mcplint itself, on its command line, for the shells that
+		// complete it.
+		os.Exit(process(os.Args))
 	case "cli":
 		// mcplint itself, for the tests that signal it.
 		var args []string
@@ -209,13 +213,16 @@ func TestCheckUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "--no-config"}, "nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in .mcplint.yaml (no configuration file was found)"},
+		// No configuration was asked for, so none is mentioned.
+		{[]string{"check", "--no-config"}, "mcplint: nothing to check; give a command after --, --url URL, --client-config FILE or --discover\n"},
 		{[]string{"check", "--config", "testdata/project/.mcplint.yaml"}, "testdata/project/.mcplint.yaml has no servers"},
-		{[]string{"check", "--client-config", "testdata/clean.json", "--", "server"}, "--client-config checks the servers of a file; give no command or --url with it"},
-		{[]string{"check", "--url", "http://127.0.0.1:1/mcp", "--", "server"}, "give either a command or a URL, not both"},
-		{[]string{"check", "--transport", "ftp", "--url", "http://127.0.0.1:1/mcp"}, `unknown transport "ftp"`},
-		{[]string{"check", "--header", "novalue", "--url", "http://127.0.0.1:1/mcp"}, `--header "novalue": want 'NAME: VALUE'`},
-		{[]string{"check", "--env", "X", "--", "server"}, `--env "X": want K=V`},
+		{[]string{"check", "--client-config", "testdata/clean.json", "--", "server"}, "--client-config checks the servers of a file, not a command or --url too; give one of them"},
+		{[]string{"check", "--url", "http://127.0.0.1:1/mcp", "--", "server"}, "mcplint: both a command and a URL were given; give one of them\n"},
+		{[]string{"check", "--transport", "gopher", "--url", "http://127.0.0.1:1/mcp"}, `--transport: unknown transport "gopher"; want stdio, http or sse`},
+		{[]string{"check", "--transport", "htp", "--url", "http://127.0.0.1:1/mcp"}, `--transport: unknown transport "htp"; did you mean "http"?`},
+		{[]string{"check", "--url", "ftp://127.0.0.1:1/mcp"}, `--url: URL "ftp://127.0.0.1:1/mcp" is not an http:// or https:// URL; give the server's whole URL`},
+		{[]string{"check", "--header", "novalue", "--url", "http://127.0.0.1:1/mcp"}, `--header "novalue": not 'NAME: VALUE'; write the header's name, a colon and its value`},
+		{[]string{"check", "--env", "X", "--", "server"}, `--env "X": not NAME=VALUE; write the variable's name, = and its value`},
 		{[]string{"check", "--protocol", "1999-01-01", "--", "server"}, "unknown MCP protocol version"},
 	} {
 		r := mcplint(t, runOpts{}, c.args...)
@@ -247,7 +254,7 @@ func TestCheckConfig(t *testing.T) {
 		"== good\nserver cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n",
 		`good:1:`,
 		"== unset\nfailed: server \"unset\": environment variable NO_SUCH_TOKEN is not set\n",
-		"\ncrashing: failed: the server exited during the conversation (exit status 2)\ngood: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warnings\nunset: failed: server \"unset\": environment variable NO_SUCH_TOKEN is not set\n",
+		"\ncrashing: failed: the server exited during the conversation (exit status 2)\ngood: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warning\nunset: failed: server \"unset\": environment variable NO_SUCH_TOKEN is not set\n",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
@@ -406,7 +413,7 @@ func TestCheckDiscover(t *testing.T) {
 	r = mcplint(t, runOpts{env: env}, "check", "--discover", "--yes", naming, "--fail-on=warning")
 	r.want(t, 1)
 	for _, s := range []string{"== Claude Desktop (user): files\nserver cli-test-server", "== Cursor (user): notes\nserver cli-test-server",
-		"Claude Desktop (user): files: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warnings", "Cursor (user): notes: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warnings"} {
+		"Claude Desktop (user): files: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warning", "Cursor (user): notes: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warning"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("output lacks %q:\n%s", s, r.stdout)
 		}

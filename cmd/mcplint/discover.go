@@ -22,11 +22,11 @@ import (
 // (package clients). The servers are returned named "Client (scope): name".
 func (e *env) discoverTargets(cmd *cli.Command) ([]live.ConfiguredServer, []clients.Config, error) {
 	if cmd.Args().Len() > 0 || cmd.String("url") != "" || cmd.String("client-config") != "" {
-		return nil, nil, usagef("--discover finds the servers to check; give no command, --url or --client-config with it")
+		return nil, nil, usagef("--discover finds the servers to check, and a command, --url or --client-config was given too; give one of them")
 	}
 	home := e.home()
 	if home == "" {
-		return nil, nil, usagef("--discover: cannot find the home folder (HOME is not set)")
+		return nil, nil, usagef("--discover: cannot find the home folder (HOME is not set); set HOME")
 	}
 	project, err := os.Getwd()
 	if err != nil {

@@ -70,7 +70,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	cfg.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
 	linter, err := lint.New(e.catalogue, cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {
@@ -90,7 +90,8 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	var (
 		done        []report.File
 		errs        []error
-		applied     int
+		fixed       int
+		written     bool
 		batch       atomicfile.Batch
 		unconverged []string
 	)
@@ -125,7 +126,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 				return err
 			}
 		}
-		applied += res.Applied
+		fixed += res.Fixed
 		done = append(done, report.File{Manifest: res.Manifest, Diagnostics: res.Remaining})
 		if len(res.Oscillating) > 0 {
 			unconverged = append(unconverged, fmt.Sprintf("%s: the fixes did not settle in %d rounds: those of %s keep changing what the others fixed, so the result is the last round's and some findings stay; fix again with one of these rules ignored (--ignore), and please report this",
@@ -138,12 +139,19 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			errs = append(errs, fmt.Errorf("%w: %d of %d files could not be fixed, and -w writes every file or none", atomicfile.ErrNothingWritten, len(errs), len(files)))
 		} else if err := e.commit(ctx, &batch); err != nil {
 			errs = append(errs, err)
+		} else {
+			written = true
 		}
 	}
-	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	note := report.Fixed{Findings: fixed, Written: written, Diff: diff}
+	if write && !written {
+		note.Findings = 0 // nothing was written, nor printed
+	}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
-			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"),
+				Fixed: note})
 		}
 		return e.writeReport(w, format, done, rc)
 	})

@@ -65,7 +65,7 @@ func hostileServer(mode string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
-	case "longline", "bigpage", "manytools", "leak", "leakerror":
+	case "longline", "bigpage", "manytools", "leak", "leakerror", "leakspelled":
 	default:
 		return guardServer(mode)
 	}
@@ -128,6 +128,20 @@ func hostileServer(mode string) (code int, ok bool) {
 				continue
 			case "leak":
 				reply["result"] = map[string]any{"tools": []any{tool("leak_"+secret, "Uses the key "+secret+".")}}
+			case "leakspelled":
+				// The secret in the spellings JSON and URLs allow, written
+				// by hand: a one-line tool each, whose bad name puts the
+				// line in the code frame.
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
+				for i, spelled := range spellings(secret) {
+					if i > 0 {
+						out.WriteByte(',')
+					}
+					fmt.Fprintf(out, `{"name":"bad name %d","description":"Key %s.","inputSchema":{"type":"object"}}`, i, spelled)
+				}
+				out.WriteString("]}}\n")
+				out.Flush()
+				continue
 			case "leakerror":
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
 			}
@@ -221,9 +235,9 @@ func TestHostileFiles(t *testing.T) {
 		{"file over the size limit", []string{"lint", "--max-file-size=1MiB", big}, 2,
 			"big.json: the input is larger than the limit of 1 MiB; split the tool list (raise the limit with --max-file-size)"},
 		{"YAML nested 9,990 deep", []string{"lint", writeTemp(t, "deep.yaml", deepYAML(30, 9990))}, 2,
-			"deep.yaml:3:4038: nesting deeper than 1000 levels (raise the limit with --max-depth)"},
+			"deep.yaml:3:4038: nesting deeper than 1000 levels; raise the limit with --max-depth"},
 		{"YAML nested past a lowered limit", []string{"lint", "--max-depth=20", writeTemp(t, "deep.yaml", deepYAML(1, 21))}, 2,
-			"nesting deeper than 20 levels (raise the limit with --max-depth)"},
+			"nesting deeper than 20 levels; raise the limit with --max-depth"},
 		{"YAML aliases standing for too much", []string{"convert", "--to=openai", "--max-yaml-expansion=1MiB", writeTemp(t, "bomb.yaml", aliasedYAML(64<<10, 32))}, 2,
 			"bomb.yaml:23:42: aliases stand for more than 1 MiB"},
 		{"YAML aliases, the message", []string{"convert", "--to=openai", "--max-yaml-expansion=1MiB", writeTemp(t, "bomb.yaml", aliasedYAML(64<<10, 32))}, 2,

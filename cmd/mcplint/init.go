@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpfit/mcplint/atomicfile"
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -45,6 +46,9 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 			return usagef("%s exists; edit it, or use --force to replace it", n)
 		}
 	}
+	if err := generatedPath("init", config.Names[0]); err != nil {
+		return err
+	}
 	manifests, err := findManifests(".", 3)
 	if err != nil {
 		return err
@@ -58,7 +62,7 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 	if err := atomicfile.Write(config.Names[0], []byte(text)); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d manifests, %d servers)\n", config.Names[0], len(manifests), len(servers))
+	fmt.Fprintf(e.stdout, "wrote %s (%s, %s)\n", config.Names[0], english.Count(len(manifests), "manifest"), english.Count(len(servers), "server"))
 	return nil
 }
 

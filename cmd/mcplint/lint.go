@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpfit/mcplint/baseline"
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -54,12 +55,15 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	set.lint.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
 	linter, err := lint.New(e.catalogue, set.lint)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
+	}
+	if err := generatedPath("--write-baseline", cmd.String("write-baseline")); err != nil {
+		return err
 	}
 	var base *baseline.Baseline
 	if p := cmd.String("baseline"); p != "" {
 		if base, err = baseline.Read(p); err != nil {
-			return &usageError{err: err}
+			return fileFlagError("--baseline", p, err, "record today's findings in one with --write-baseline "+p)
 		}
 	}
 	files, err := set.files(e, cmd.Args().Slice())
@@ -80,6 +84,9 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	}
 	if stream != nil {
 		errs := e.lintFiles(linter, files, stream)
+		if js, ok := stream.(*report.JSONStream); ok {
+			js.Failed(failuresOf(errs))
+		}
 		if err := stream.Close(); err != nil {
 			return err
 		}
@@ -91,7 +98,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if p := cmd.String("write-baseline"); p != "" {
 		return e.writeBaseline(p, done, errs)
 	}
-	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath()}
+	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
@@ -190,8 +197,8 @@ func (e *env) writeBaseline(path string, files []report.File, errs []error) erro
 		all = append(all, f.Diagnostics...)
 	}
 	if err := baseline.New(baseline.Dir(path), all).Write(path); err != nil {
-		return err
+		return fmt.Errorf("--write-baseline: %w", err)
 	}
-	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), guard.Text(path))
+	fmt.Fprintf(e.stderr, "mcplint: recorded %s in %s\n", english.Count(len(all), "finding"), guard.Text(path))
 	return nil
 }

@@ -88,6 +88,12 @@ type jsonReport struct {
 			Tokens int    `json:"tokens"`
 		} `json:"context"`
 	} `json:"summary"`
+	Errors []struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	} `json:"errors"`
 }
 
 func decodeReport(t *testing.T, s string) jsonReport {
@@ -255,7 +261,8 @@ func TestProtocol(t *testing.T) {
 		t.Errorf("2025-11-25: %v", got)
 	}
 	r := mcplint(t, runOpts{}, "lint", "--help")
-	if !strings.Contains(r.stdout, "2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28") {
+	// Help is wrapped: the list may span lines.
+	if !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), "2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28") {
 		t.Errorf("lint --help does not list the protocol versions:\n%s", r.stdout)
 	}
 }
@@ -321,14 +328,16 @@ func TestInputErrors(t *testing.T) {
 			t.Errorf("the good file is not reported:\n%s", r.stdout)
 		}
 		if format == "json" {
-			if rep := decodeReport(t, r.stdout); rep.Summary.Files != 1 || len(rep.Diagnostics) != 3 {
+			// The report says what it lacks.
+			if rep := decodeReport(t, r.stdout); rep.Summary.Files != 1 || len(rep.Diagnostics) != 3 || len(rep.Errors) != 2 ||
+				rep.Errors[0].File != "testdata/invalid.json" || rep.Errors[0].Line != 3 || rep.Errors[0].Column != 18 || rep.Errors[1].File != "testdata/missing.json" {
 				t.Errorf("report: %+v", rep)
 			}
 		}
 	}
 	r := mcplint(t, runOpts{}, "lint", naming, "testdata")
 	r.want(t, 2)
-	if r.stderr != "mcplint: testdata: is a directory, not a manifest file\n" {
+	if r.stderr != "mcplint: testdata: is a directory, not a manifest file; name the manifests in it\n" {
 		t.Errorf("stderr: %q", r.stderr)
 	}
 }

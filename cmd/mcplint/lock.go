@@ -16,6 +16,7 @@ import (
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/pin"
 )
 
@@ -37,8 +38,10 @@ pull") fails CI.
 An existing lock file keeps the servers not listed now; the ones listed
 replace their entries. Nothing is written when a server cannot be listed
 (exit status 3). Digests are SHA-256 of the RFC 8785 canonical form of each
-definition as the server sent it, so they do not depend on mcplint's
-version; docs/check.md ("Pinning") documents the format.`
+definition as the server sent it (with the run's secrets masked), so they
+do not depend on mcplint's version. A lock file is read only when each
+tool's digest is that of the definition stored beside it, and up to
+--max-lock-size; docs/check.md ("Pinning") documents the format.`
 
 func (e *env) lockCommand() *cli.Command {
 	return &cli.Command{
@@ -47,7 +50,7 @@ func (e *env) lockCommand() *cli.Command {
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
 		Description:  lockDescription,
 		OnUsageError: onUsageError,
-		Flags:        append(append(append(serverTargetFlags("lock"), lockfileFlag()), serverLimitFlags()...), projectFlags()...),
+		Flags:        append(append(append(serverTargetFlags("lock"), lockfileFlag(), maxLockSizeFlag()), serverLimitFlags()...), projectFlags()...),
 		Action:       e.lock,
 	}
 }
@@ -56,11 +59,19 @@ func lockfileFlag() cli.Flag {
 	return &cli.StringFlag{Name: "lockfile", Value: pin.FileName, Usage: "the lock `FILE` that lock writes and check --locked reads"}
 }
 
+// maxLockSizeFlag bounds the lock file read and written (pin.Read).
+func maxLockSizeFlag() cli.Flag {
+	return &cli.GenericFlag{Name: "max-lock-size", Value: &byteSize{pin.DefaultMaxSize}, Usage: "refuse a lock file larger than `SIZE`, read or written"}
+}
+
 func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	path := cmd.String("lockfile")
+	if err := generatedPath("--lockfile", path); err != nil {
+		return err
+	}
 	f := pin.New()
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
-		if f, err = readLock(path); err != nil {
+		if f, err = readLock(cmd, path); err != nil {
 			return err
 		}
 	}
@@ -83,12 +94,12 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 			failed = append(failed, guard.Text(r.name)+": "+failureLines(r.err))
 			continue
 		}
-		s, err := pin.Of(r.listing.Manifest)
+		s, err := pin.Masked(r.listing.Manifest, e.secrets.Bytes)
 		if err != nil {
 			failed = append(failed, guard.Text(r.name+": "+err.Error()))
 			continue
 		}
-		key := lockKey(r, single)
+		key := string(e.secrets.Bytes([]byte(lockKey(r, single))))
 		f.Servers[key] = s
 		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", guard.Text(key), surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
 	}
@@ -99,7 +110,11 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	if err := e.writeFile(ctx, path, e.secrets.Bytes(b)); err != nil {
+	b = e.secrets.Bytes(b)
+	if max := sizeOf(cmd, "max-lock-size"); int64(len(b)) > max {
+		return &inputErrors{errs: []error{fmt.Errorf("%s: the lock would be %s, larger than the limit of %s for a lock file (raise the limit with --max-lock-size); nothing was written", path, manifest.SizeText(int64(len(b))), manifest.SizeText(max))}}
+	}
+	if err := e.writeFile(ctx, path, b); err != nil {
 		return &inputErrors{errs: []error{fmt.Errorf("--lockfile: %w", err)}}
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", guard.Text(path), len(f.Servers), english.Plural(len(f.Servers), "", "s"))
@@ -117,35 +132,35 @@ func lockKey(r checked, single bool) string {
 	return r.name
 }
 
-// readLock reads a lock file; a missing or bad one is an input error.
-func readLock(path string) (*pin.File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no lock file (write one with mcplint lock)", path)}}
-		}
-		return nil, &inputErrors{errs: []error{err}}
+// readLock reads and verifies a lock file (pin.Read), bounded by
+// --max-lock-size; a missing, oversized or bad one is an input error.
+func readLock(cmd *cli.Command, path string) (*pin.File, error) {
+	max := sizeOf(cmd, "max-lock-size")
+	if max <= 0 {
+		return nil, usagef("--max-lock-size must be positive")
 	}
-	defer fh.Close()
-	src, err := io.ReadAll(io.LimitReader(fh, 256<<20))
-	if err != nil {
-		return nil, &inputErrors{errs: []error{fmt.Errorf("%s: %v", path, err)}}
-	}
-	f, err := pin.Parse(path, src)
-	if err != nil {
+	f, err := pin.Read(path, max)
+	var tl *pin.TooLargeError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no lock file (write one with mcplint lock)", path)}}
+	case errors.As(err, &tl):
+		return nil, &inputErrors{errs: []error{fmt.Errorf("%w (raise the limit with --max-lock-size)", err)}}
+	case err != nil:
 		return nil, &inputErrors{errs: []error{err}}
 	}
 	return f, nil
 }
 
-// compareLock records how what r listed differs from its entry in f.
-func (r *checked) compareLock(f *pin.File, path string, single bool) error {
+// compareLock records how what r listed differs from its entry in f;
+// mask is the run's redaction, which the lock's digests were taken after.
+func (r *checked) compareLock(f *pin.File, path string, single bool, mask func([]byte) []byte) error {
 	r.lock = path
 	if r.err != nil {
 		return nil
 	}
-	key := lockKey(*r, single)
-	now, err := pin.Of(r.listing.Manifest)
+	key := string(mask([]byte(lockKey(*r, single))))
+	now, err := pin.Masked(r.listing.Manifest, mask)
 	if err != nil {
 		return &inputErrors{errs: []error{err}}
 	}

@@ -59,8 +59,11 @@ type env struct {
 	// --color=auto; stdinTTY whether the input is one, in which case it is
 	// read only when named ("-").
 	stdinTTY, stdoutTTY, stderrTTY bool
-	getenv                         func(string) string
-	catalogue                      []*lint.Rule
+	// helpWidth is the width help is wrapped at: the terminal's, or 0
+	// for 80 columns.
+	helpWidth int
+	getenv    func(string) string
+	catalogue []*lint.Rule
 	// fileLimits bound what reading a manifest may cost (--max-file-size
 	// and the other file limit flags).
 	fileLimits manifest.Limits
@@ -80,6 +83,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		stdin: stdin, stdout: stdout, stderr: stderr,
 		stdoutTTY: report.IsTerminal(stdout), stderrTTY: report.IsTerminal(stderr),
 		getenv: os.Getenv, catalogue: rules.All,
+		helpWidth: terminalWidth(stdout),
 	}
 	if f, ok := stdin.(*os.File); ok {
 		e.stdinTTY = report.IsTerminal(f)
@@ -145,21 +149,15 @@ func (e *env) runCommand(ctx context.Context, args []string) int {
 	var ie *inputErrors
 	if errors.As(err, &ie) {
 		for _, err := range ie.errs {
-			fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(withLimitHint(err).Error()))
+			fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(withHint(err).Error()))
 		}
 		return exitError
 	}
-	// An error message is one line: what it quotes of the input cannot
-	// begin another.
-	fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(withLimitHint(err).Error()))
-	var ue *usageError
-	if errors.As(err, &ue) {
-		if ue.hint != "" {
-			fmt.Fprintln(e.stderr, guard.Text(ue.hint))
-		}
-		if ue.help != "" {
-			fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
-		}
+	// Errors joined (every problem of a configuration file) are one line
+	// each, each in the shape of a user error; what a line quotes of the
+	// input cannot begin another.
+	for _, line := range strings.Split(withHint(err).Error(), "\n") {
+		fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(line))
 	}
 	return exitError
 }
@@ -173,19 +171,3 @@ var errFindings = errors.New("findings reached --fail-on")
 type inputErrors struct{ errs []error }
 
 func (e *inputErrors) Error() string { return errors.Join(e.errs...).Error() }
-
-// usageError is a mistake on the command line. help names the command whose
-// --help to suggest, when the mistake is in the flags' syntax; hint is a
-// line of advice printed below the error.
-type usageError struct {
-	err  error
-	help string
-	hint string
-}
-
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...)}
-}

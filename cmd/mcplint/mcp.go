@@ -48,7 +48,7 @@ func (e *env) mcpCommand() *cli.Command {
 
 func (e *env) mcp(ctx context.Context, cmd *cli.Command) error {
 	if cmd.Args().Present() {
-		return usagef("mcp takes no arguments")
+		return usagef("mcp takes no arguments, got %q; give the folder of the files with --workspace", cmd.Args().First())
 	}
 	if err := e.readFileLimits(cmd); err != nil {
 		return err
@@ -58,7 +58,7 @@ func (e *env) mcp(ctx context.Context, cmd *cli.Command) error {
 		Version: version(), Limits: e.fileLimits, CheckTimeout: cmd.Duration("timeout"),
 	})
 	if err != nil {
-		return usagef("--workspace: %v", err)
+		return usagef("--workspace: %v; give a folder that exists", err)
 	}
 	if cmd.Bool("allow-check") {
 		e.superviseServers()

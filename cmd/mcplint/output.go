@@ -60,22 +60,28 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 	for _, spec := range specs {
 		name, path, hasPath := strings.Cut(spec, "=")
 		if !slices.Contains(reportFormats, name) {
-			return nil, usagef("--format: unknown format %q (want %s, each alone or as FORMAT=PATH)", name, strings.Join(reportFormats, ", "))
+			if s := lint.Closest(name, reportFormats); s != "" {
+				return nil, usagef("--format: unknown format %q; did you mean %q?", name, s)
+			}
+			return nil, usagef("--format: unknown format %q; want %s, each alone or as FORMAT=PATH", name, orList(reportFormats))
 		}
 		if hasPath && path == "" {
-			return nil, usagef("--format %s=: the PATH after = is empty", name)
+			return nil, usagef("--format %s=: the PATH after = is empty; name the file to write, or drop =", name)
 		}
 		o := reportOutput{format: name, path: path}
 		for _, prev := range outs {
 			if prev.path != "" && o.path != "" && filepath.Clean(prev.path) == filepath.Clean(o.path) {
-				return nil, usagef("--format %s=%s and --format %s=%s write the same file", prev.format, prev.path, o.format, o.path)
+				return nil, usagef("--format %s=%s and --format %s=%s write the same file; give each its own", prev.format, prev.path, o.format, o.path)
 			}
 			if prev.format == o.format && prev.path == "" && o.path == "" {
-				return nil, usagef("--format %s is given twice", o.format)
+				return nil, usagef("--format %s is given twice; give it once", o.format)
 			}
 		}
 		if o.path == "" && o.format != "github" {
 			onStream++
+		}
+		if err := generatedPath("--format "+name+"=", path); err != nil {
+			return nil, err
 		}
 		outs = append(outs, o)
 	}
@@ -154,6 +160,9 @@ type reportContext struct {
 	// command is the mcplint command that ran ("lint", "check", ...), and
 	// configPath the configuration file it read ("" for none).
 	command, configPath string
+	// failures are what the run could not check, which the machine
+	// formats say (report.Failure).
+	failures []report.Failure
 }
 
 // writeReport writes the findings in a machine format; text is the
@@ -161,7 +170,7 @@ type reportContext struct {
 func (e *env) writeReport(w io.Writer, format string, files []report.File, rc reportContext) error {
 	switch format {
 	case "json":
-		return report.WriteJSON(w, files)
+		return report.WriteJSON(w, files, rc.failures...)
 	case "sarif":
 		root, err := sourceRoot()
 		if err != nil {
@@ -170,17 +179,18 @@ func (e *env) writeReport(w io.Writer, format string, files []report.File, rc re
 		return report.WriteSARIF(w, files, report.SARIFOptions{
 			Rules: rc.rules, Version: version(), SourceRoot: root,
 			AutomationID: automationID(rc.command, rc.configPath, root),
+			Failures:     rc.failures,
 		})
 	case "gitlab":
 		root, err := sourceRoot()
 		if err != nil {
 			return err
 		}
-		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root})
+		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root, Failures: rc.failures})
 	case "junit":
-		return report.WriteJUnit(w, files)
+		return report.WriteJUnit(w, files, rc.failures...)
 	case "checkstyle":
-		return report.WriteCheckstyle(w, files)
+		return report.WriteCheckstyle(w, files, rc.failures...)
 	case "matrix":
 		return report.WriteMatrix(w, report.NewMatrix(files))
 	case matrixMarkdown:

@@ -64,7 +64,11 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	for _, id := range ids {
 		r := e.rule(id)
 		if r == nil {
-			return usagef("unknown rule %q%s (`mcplint rules` lists the rules, `mcplint rules --consumers` the consumers)", id, e.suggestRule(id))
+			hint := e.suggestRule(id)
+			if hint == "" {
+				hint = "; `mcplint rules` lists the rules, `mcplint rules --consumers` the consumers"
+			}
+			return usagef("unknown rule %q%s", id, hint)
 		}
 		picked = append(picked, r)
 	}

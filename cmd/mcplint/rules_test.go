@@ -146,7 +146,10 @@ func TestColor(t *testing.T) {
 		{"always beats NO_COLOR", runOpts{env: map[string]string{"NO_COLOR": "1"}}, []string{"--color", "always"}, true},
 		{"never", runOpts{tty: true}, []string{"--color=never"}, false},
 		{"FORCE_COLOR in a CI log", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, nil, true},
-		{"FORCE_COLOR beats NO_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}}, nil, true},
+		{"NO_COLOR beats FORCE_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}}, nil, false},
+		{"FORCE_COLOR=0 on a terminal", runOpts{tty: true, env: map[string]string{"FORCE_COLOR": "0"}}, nil, false},
+		{"FORCE_COLOR=false in a CI log", runOpts{env: map[string]string{"FORCE_COLOR": "false"}}, nil, false},
+		{"always beats FORCE_COLOR=0", runOpts{env: map[string]string{"FORCE_COLOR": "0"}}, []string{"--color=always"}, true},
 		{"never beats FORCE_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, []string{"--color=never"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
