@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/mcpfit/mcplint/internal/par"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -100,7 +102,11 @@ func encodeValue(b *bytes.Buffer, v any, depth int, names bool, order map[string
 	case string:
 		writeString(b, x)
 	case json.Number:
-		// Numbers keep their spelling; the loader checked it is JSON.
+		// Numbers keep their spelling, which the loader checked; a caller
+		// of the library may hand any text.
+		if v := jsontext.Value(x); v.Kind() != '0' || !v.IsValid() {
+			return fmt.Errorf("%q is not a JSON number", string(x))
+		}
 		b.WriteString(string(x))
 	case bool:
 		b.WriteString(strconv.FormatBool(x))

@@ -56,3 +56,16 @@ func TestEncodeAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeRefusesBadNumbers: a library caller may put any text in a
+// json.Number; written as it is, it could make the document anything.
+func TestEncodeRefusesBadNumbers(t *testing.T) {
+	for _, n := range []string{"1, \"x\": 2", "NaN", "0x10", ""} {
+		if out, err := encode(map[string]any{"minimum": json.Number(n)}); err == nil {
+			t.Errorf("json.Number(%q) written as %s", n, out)
+		}
+	}
+	if _, err := encode(map[string]any{"minimum": json.Number("-1.5e3")}); err != nil {
+		t.Error(err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
@@ -172,13 +173,41 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 	b.WriteString("servers:\n")
 	for _, n := range slices.Sorted(maps.Keys(servers)) {
 		s, _ := json.Marshal(servers[n])
-		fmt.Fprintf(&b, "  %s: %s\n", quote(n), s)
+		if key := quote(n); utf8.RuneCountInString(key) > 1000 {
+			// YAML takes an implicit key ("key: value") only up to 1,024
+			// characters (YAML 1.2.2, 7.4.2): a longer one is explicit.
+			fmt.Fprintf(&b, "  ? %s\n  : %s\n", key, asciiJSON(s))
+		} else {
+			fmt.Fprintf(&b, "  %s: %s\n", key, asciiJSON(s))
+		}
 	}
 	return b.String()
 }
 
-// quote writes a YAML scalar as a JSON string, which YAML reads the same.
+// quote writes a YAML scalar as a JSON string, which YAML reads the same
+// (see asciiJSON).
 func quote(s string) string {
 	b, _ := json.Marshal(s)
-	return string(b)
+	return asciiJSON(b)
+}
+
+// asciiJSON escapes every character of JSON text b that is not printable
+// ASCII, YAML's way, so that the text is YAML that reads back the same: YAML
+// refuses some characters raw (C1 controls, DEL, U+FFFE), and the names
+// and commands init writes come from a cloned repository's files. Outside
+// strings, JSON text is ASCII already.
+func asciiJSON(b []byte) string {
+	var out strings.Builder
+	for _, r := range string(b) {
+		switch {
+		case r < 0x7f:
+			out.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&out, `\u%04x`, r)
+		default:
+			// YAML has no surrogate pairs: \U names the code point.
+			fmt.Fprintf(&out, `\U%08x`, r)
+		}
+	}
+	return out.String()
 }
