@@ -34,7 +34,7 @@ const maxContextFiles = 5
 // ContextLine is the line of the text format that says what the tool
 // definitions cost, "" when there are none:
 //
-//	context: 7 tools, about 850 tokens of tool definitions (o200k_base estimate)
+//	context: 7 tools, about 850 tokens of tool definitions (estimated)
 //
 // With several files it names the largest: ": a.json 1,300, b.json 1,000".
 func (s Summary) ContextLine() string {
