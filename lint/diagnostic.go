@@ -40,6 +40,10 @@ type Diagnostic struct {
 	// Merged lists the other rules that reported the same subject at the
 	// same place; their consumers are in Consumers (see Rule.Subject).
 	Merged []string
+	// Eras are the protocol versions of the eras of a running server
+	// whose clients see what was found ("2026-07-28", "2025-11-25"): a
+	// live check sets them; a file has no eras.
+	Eras []string
 
 	// RelPointer is the pointer relative to the tool, as the rule reported it.
 	RelPointer string

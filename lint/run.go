@@ -146,6 +146,7 @@ const (
 // lint is LintEach, taking what an earlier run on an earlier version of m
 // learned from re (nil for none) and leaving there what this one learns.
 func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit func([]Diagnostic)) error {
+	l = l.forSource(m)
 	var same []bool
 	var moved []int
 	if re != nil && re.m != nil {

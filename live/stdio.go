@@ -30,7 +30,7 @@ const stderrLines = 10
 type child struct {
 	cmd    *exec.Cmd
 	stdin  *stdinPipe
-	out    *io.PipeReader
+	lines  lines         // the protocol lines, for the attached session
 	done   chan struct{} // closed when the process has exited
 	waited error
 	limit  int64 // Limits.MessageSize
@@ -103,12 +103,11 @@ func startChild(t Target, limits Limits) (*child, error) {
 	}
 	running.add(cmd.Process.Pid)
 	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
-	pr, pw := io.Pipe()
 	secrets := t.Secrets()
-	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, out: pr, done: done, limit: limits.MessageSize,
+	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, done: done, limit: limits.MessageSize,
 		secrets: secrets, stderr: tail{secrets: secrets},
 		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}
-	go c.filter(stdout, pw)
+	go c.filter(stdout)
 	go c.readStderr(stderr)
 	go func() {
 		<-c.filterDone
@@ -134,7 +133,7 @@ func startReason(err error) string {
 // one stray log line must not end the conversation, it is a finding
 // (stdio-stdout-clean). A line is read no further than the message size
 // limit: past it the conversation fails and the rest is discarded unread.
-func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
+func (c *child) filter(stdout io.Reader) {
 	defer close(c.filterDone)
 	r := bufio.NewReaderSize(stdout, 64<<10)
 	var line []byte
@@ -145,7 +144,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 			c.mu.Lock()
 			c.tooLarge = messageTooLarge("a line on stdout", c.limit)
 			c.mu.Unlock()
-			pw.CloseWithError(errMessageTooLarge)
+			c.lines.end(errMessageTooLarge)
 			_, _ = io.Copy(io.Discard, r)
 			return
 		}
@@ -158,11 +157,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 				c.mu.Lock()
 				c.protocolOut = true
 				c.mu.Unlock()
-				if _, werr := pw.Write(append(t, '\n')); werr != nil {
-					// The SDK has gone; drain so the child never blocks.
-					_, _ = io.Copy(io.Discard, r)
-					return
-				}
+				c.lines.deliver(append(t, '\n'))
 			} else {
 				c.mu.Lock()
 				c.noiseLines++
@@ -177,7 +172,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 			c.mu.Lock()
 			c.quitFirst = !c.stdin.isClosed()
 			c.mu.Unlock()
-			pw.Close()
+			c.lines.end(nil)
 			return
 		}
 	}
@@ -220,11 +215,12 @@ func (c *child) readStderr(r io.Reader) {
 	_, _ = io.Copy(io.Discard, r)
 }
 
-// transport is the SDK's view of the child. The filter bounds lines; the
+// transport is the SDK's view of the child: each connection a session of
+// its own on the same process (sessions.go). The filter bounds lines; the
 // SDK's own bound is set above it so that the filter's, clearer, error is
 // the one met.
 func (c *child) transport() mcp.Transport {
-	return &mcp.IOTransport{Reader: c.out, Writer: c.stdin, MaxLineLength: sdkBound(c.limit)}
+	return sessionTransport{c: c}
 }
 
 // sdkBound is the SDK's bound for a message when ours is limit: the SDK
@@ -245,9 +241,9 @@ func (c *child) stop() {
 		case <-time.After(300 * time.Millisecond):
 		}
 		killTree(c.cmd)
-		// Closing our end of stdout unblocks the filter if a grandchild
+		// Detaching every session unblocks the filter if a grandchild
 		// holding the pipe somehow survived.
-		c.out.Close()
+		c.lines.close()
 		select {
 		case <-c.done:
 		case <-time.After(5 * time.Second):

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/mcpfit/mcplint/redact"
 )
 
@@ -124,7 +126,20 @@ func listStdio(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		return nil, err
 	}
 	defer c.stop()
-	l, err := listOver(ctx, c.transport(), opts, "stdio")
+	var again *child
+	fresh := func() (mcp.Transport, func(), error) {
+		var err error
+		if again, err = startChild(t, opts.Limits); err != nil {
+			return nil, nil, err
+		}
+		return again.transport(), again.stop, nil
+	}
+	l, err := listEras(ctx, c.transport(), opts, "stdio", func(ctx context.Context, err error) error {
+		if again != nil {
+			return again.explain(ctx, err)
+		}
+		return c.explain(ctx, err)
+	}, fresh)
 	if err != nil {
 		return nil, c.explain(ctx, err)
 	}

@@ -33,9 +33,12 @@
 //
 // The hint line appears only when the finding has a fix; an unsafe fix says
 // "unsafe fix available with --unsafe-fixes". Lines longer than a screen are
-// cut to a window around the column. The last lines say what the tool
-// definitions cost in a model's context (package tokens estimates it), and
-// count the findings:
+// cut to a window around the column. Unless TextOptions.ShowInfos, the
+// infos are summed up instead, one line per rule (infos.go). A running
+// server's findings (TextOptions.Server) name the server and the tool and
+// frame the tool pretty-printed (server.go). The last lines say what the
+// tool definitions cost in a model's context (package tokens estimates
+// it), and count the findings:
 //
 //	context: 3 tools, about 412 tokens of tool definitions (estimated)
 //	1 error, 1 warning, 0 infos in 1 file (1 fixable)

@@ -49,6 +49,9 @@ type JSONDiagnostic struct {
 	// AlsoRules are the other rules that reported the same problem here,
 	// merged into this finding.
 	AlsoRules []string `json:"alsoRules,omitempty"`
+	// Eras are the protocol versions of the eras of a running server
+	// whose clients see the finding (mcplint check).
+	Eras []string `json:"eras,omitempty"`
 }
 
 // JSONSummary counts the findings of the JSON format.
@@ -118,7 +121,7 @@ func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
 		File: d.File, Line: d.Line, Column: d.Column,
 		Message: d.Message, Fix: fixName(d.FixKind()),
 		RefusedBy: consumerIDs(d.Consumers, false), AlteredBy: consumerIDs(d.Consumers, true),
-		AlsoRules: d.Merged,
+		AlsoRules: d.Merged, Eras: d.Eras,
 	}
 }
 

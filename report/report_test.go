@@ -134,7 +134,7 @@ const wantText = "m.json:2:30: error r-safe: no type\n" +
 
 func TestWriteText(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteText(&b, files(t), TextOptions{}); err != nil {
+	if err := WriteText(&b, files(t), TextOptions{ShowInfos: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(wantText, b.String()); diff != "" {
@@ -156,7 +156,7 @@ func TestWriteText(t *testing.T) {
 		t.Errorf("no file: %q", b.String())
 	}
 	b.Reset()
-	WriteText(&b, files(t), TextOptions{Color: true})
+	WriteText(&b, files(t), TextOptions{Color: true, ShowInfos: true})
 	if !strings.Contains(b.String(), "\x1b[31;1merror") {
 		t.Errorf("colour: %q", b.String())
 	}
@@ -361,7 +361,7 @@ func TestWriteTextChunks(t *testing.T) {
 	for i := range copies {
 		var b bytes.Buffer
 		f := File{Manifest: one.Manifest, Diagnostics: many[3*i : 3*i+3]}
-		if err := WriteText(&b, []File{f}, TextOptions{}); err != nil {
+		if err := WriteText(&b, []File{f}, TextOptions{ShowInfos: true}); err != nil {
 			t.Fatal(err)
 		}
 		block := b.String()
@@ -371,7 +371,7 @@ func TestWriteTextChunks(t *testing.T) {
 	want.WriteString("context: 2 tools, about 14 tokens of tool definitions (estimated)\n")
 	want.WriteString(fmt.Sprintf("%d errors, %d warnings, %d infos in 1 file (%d fixable, %d more with --unsafe-fixes)\n", copies, copies, copies, copies, copies))
 	var got bytes.Buffer
-	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{}); err != nil {
+	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{ShowInfos: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want.String(), got.String()); diff != "" {

@@ -27,6 +27,13 @@ type TextOptions struct {
 	Quiet bool
 	// Fixed is what `mcplint fix` fixed, shown in the summary.
 	Fixed Fixed
+	// ShowInfos writes every info in full; without it each rule's infos
+	// are summed up in one line before the summary (infos.go).
+	ShowInfos bool
+	// Server, when set, writes the findings of a running server as its
+	// author reads them (server.go): the server and tool named, the tool
+	// pretty-printed, advice about the server's code.
+	Server *Server
 	// NoContext leaves out the line of what the tool definitions cost in
 	// a model's context (Summary.ContextLine): the files of `breaking` are
 	// two versions of one list, which no client loads together.
@@ -109,13 +116,14 @@ func WriteText(w io.Writer, files []File, opt TextOptions) error {
 // files is what Start, Write and End write of each, in order, and then
 // Close. Writing stops at the first error, which Close returns.
 type TextStream struct {
-	bw  *bufio.Writer
-	g   *guard.Writer
-	p   palette
-	opt TextOptions
-	sum Summary
-	r   renderer // the current file's
-	err error
+	bw    *bufio.Writer
+	g     *guard.Writer
+	p     palette
+	opt   TextOptions
+	sum   Summary
+	r     renderer // the current file's
+	infos infoTally
+	err   error
 }
 
 // NewTextStream returns a TextStream writing to w. Every value from the
@@ -130,7 +138,7 @@ func NewTextStream(w io.Writer, opt TextOptions) *TextStream {
 // Start begins the findings of a file, whose source m they are placed in
 // (nil for none).
 func (s *TextStream) Start(m *manifest.Manifest) {
-	s.r = renderer{w: s.bw, p: s.p, f: File{Manifest: m}}
+	s.r = renderer{w: s.bw, p: s.p, f: File{Manifest: m}, srv: s.opt.Server}
 }
 
 // Write writes findings of the current file, in the order given, and
@@ -140,13 +148,16 @@ func (s *TextStream) Write(ds []lint.Diagnostic) {
 	if s.opt.Quiet || s.err != nil || len(ds) == 0 {
 		return
 	}
+	if !s.opt.ShowInfos {
+		ds = s.infos.split(ds)
+	}
 	if len(ds) <= textChunk {
 		for i := range ds {
 			s.r.diagnostic(&ds[i])
 		}
 		return
 	}
-	s.err = writeDiagnostics(s.bw, s.p, File{Manifest: s.r.f.Manifest, Diagnostics: ds})
+	s.err = writeDiagnostics(s.bw, s.r, ds)
 }
 
 // End counts the current file, and what it publishes, in the summary: a
@@ -170,6 +181,16 @@ func (s *TextStream) Close() error {
 		return s.err
 	}
 	sum := s.Summary()
+	if !s.opt.Quiet {
+		s.infos.write(s.bw, s.p)
+	}
+	if s.opt.Server != nil {
+		// The fixes are the saved listing's, said once (server.go).
+		if !s.opt.Quiet {
+			writeServerEnd(s.bw, s.p, sum)
+		}
+		sum.Fixable, sum.UnsafeFixable = 0, 0
+	}
 	if sum.Files > 0 && (!s.opt.Quiet || sum.Total() > 0) {
 		if line := sum.ContextLine(); line != "" && !s.opt.Quiet && !s.opt.NoContext {
 			fmt.Fprintln(s.bw, line)
@@ -189,10 +210,10 @@ func (s *TextStream) Close() error {
 // few at a time, so the output is the same and never held whole.
 const textChunk = 1024
 
-func writeDiagnostics(w *bufio.Writer, p palette, f File) error {
-	diags := f.Diagnostics
+func writeDiagnostics(w *bufio.Writer, base renderer, diags []lint.Diagnostic) error {
 	if len(diags) <= textChunk {
-		r := renderer{w: w, p: p, f: f}
+		r := base
+		r.w = w
 		for i := range diags {
 			r.diagnostic(&diags[i])
 		}
@@ -210,7 +231,7 @@ func writeDiagnostics(w *bufio.Writer, p palette, f File) error {
 			hi := min(lo+textChunk, len(diags))
 			bufs[k].Reset()
 			wg.Go(func() {
-				r := renderer{w: &bufs[k], p: p, f: f}
+				r := renderer{w: &bufs[k], p: base.p, f: base.f, srv: base.srv}
 				for i := lo; i < hi; i++ {
 					r.diagnostic(&diags[i])
 				}
@@ -236,10 +257,15 @@ type textWriter interface {
 
 // renderer writes a run of one file's findings in order.
 type renderer struct {
-	w  textWriter
-	p  palette
-	f  File
-	fr frame
+	w   textWriter
+	p   palette
+	f   File
+	srv *Server  // writing a server's findings (server.go)
+	pr  *printed // the last entry a server's finding framed
+	// genOf is the last tool whose generator (gen) advice told.
+	genOf *manifest.Tool
+	gen   string
+	fr    frame
 	// notes remembers the consumer note of each list of refusals, by
 	// content: findings carry their own copies of a few lists, and the note
 	// takes longer to word than the rest of the finding.
@@ -272,6 +298,10 @@ func (r *renderer) consumerNote(d *lint.Diagnostic) string {
 }
 
 func (r *renderer) diagnostic(d *lint.Diagnostic) {
+	if r.srv != nil {
+		r.serverDiagnostic(d)
+		return
+	}
 	w, p, f, fr := r.w, r.p, r.f, &r.fr
 	sev := p.sev(d.Severity)
 	line := strconv.Itoa(d.Line)

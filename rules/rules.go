@@ -5,7 +5,7 @@
 // Packs: "mcp" (on by default) enforces what the MCP specification demands
 // of a tool for the protocol version checked against; "robust" (on by
 // default, warnings) catches schemas that are valid but fail in practice;
-// "security" (off for lint, on for check; SecurityPack) catches tools that
+// "security" (off by default, for lint and check alike; SecurityPack) catches tools that
 // attack the model or the user; "openai" (off by default) catches what
 // OpenAI's function calling refuses, strict or not; "openai-strict" (off by
 // default, turned on by --strict) adds what its strict mode (Structured

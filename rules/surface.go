@@ -49,7 +49,10 @@ defines them: "title" from 2025-06-18, "icons" from 2025-11-25, and from
 2026-07-28 the cache members "resultType", "ttlMs" and "cacheScope" that
 every list result requires. Members a version does not define are allowed.
 The "uri" and "uriTemplate" formats are the business of resource-uri-valid
-and uri-template-valid.
+and uri-template-valid. A list whose capability the handshake result does not
+declare is not checked: clients do not ask for it (the TypeScript SDK's
+client answers such a call with an empty list without sending it, since
+modelcontextprotocol/typescript-sdk#1386), and ` + "`mcplint check`" + ` does not either.
 
 Bad:
 
@@ -94,7 +97,12 @@ func negotiated(p *lint.SurfacePass) string {
 func checkSurfaceResultValid(p *lint.SurfacePass) {
 	version := negotiated(p)
 	defs := surfaceDefs(version)
+	declared, known := declaredCapabilities(p.Manifest)
 	for _, e := range p.Manifest.Results {
+		if known && !manifest.Handshake(e.Name) && !declared[capabilityOf(e.Name)] {
+			// A list no client asks for: whatever it holds breaks nobody.
+			continue
+		}
 		def := resultDefinition(e.Name)
 		if _, known := defs[def]; !known {
 			continue

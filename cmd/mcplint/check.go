@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -27,15 +28,20 @@ import (
 	"github.com/mcpfit/mcplint/pin"
 	"github.com/mcpfit/mcplint/redact"
 	"github.com/mcpfit/mcplint/report"
-	"github.com/mcpfit/mcplint/rules"
 )
 
-const checkDescription = `Connects to a running MCP server as a client, lists its tools, prompts,
-resources and resource templates (following every page), keeps its handshake
-result (capabilities, instructions) and lints what it actually publishes
-with the same rules and output as ` + "`mcplint lint`" + `, plus the rules only a live
-server can break: list-result-valid, list-order-stable and
-stdio-stdout-clean.
+const checkDescription = `Connects to a running MCP server as a client, lists the tools, prompts,
+resources and resource templates its capabilities declare (following every
+page), keeps its handshake result (capabilities, instructions) and lints
+what it actually publishes with the same rules, defaults and output as
+` + "`mcplint lint`" + ` of the same list, plus the rules only a live server can break:
+list-result-valid, list-order-stable and stdio-stdout-clean.
+
+A server is checked as the clients of every protocol era see it: the era it
+negotiates (server/discover for 2026-07-28, else initialize), and, when that
+is 2026-07-28, the initialize era of the clients of 2025-11-25 and older
+too. A finding that concerns one era only says so. --protocol VERSION
+negotiates that version alone.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
   mcplint check --url http://127.0.0.1:3001/mcp \
@@ -64,25 +70,23 @@ only with --yes (--dry-run lists and starts nothing). Each is reported as
 
 Like lint, check follows .mcplint.yaml (or --config FILE): its select,
 extend-select, protocol, severity, options, ignore and fail-on, with the
-flags over them. The default rules are lint's (packs mcp and robust) and the
-security pack. They are checked against the protocol version the server
-negotiated, unless --protocol or the configuration's protocol says
-otherwise.
+flags over them. The rules are lint's (by default the packs mcp and robust;
+--extend-select security adds the tool-poisoning checks), checked against
+the versions of the era each listing was made in, unless --protocol or the
+configuration's protocol fixes one. Findings name the server and the tool,
+and advise on the server's code; infos are summed up by rule unless
+--show-infos.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,
 exited, hung past --timeout, wrote no protocol, echoed our requests, answered
-tools/list with an error or with something that is not a tool list, passed a
-limit such as --max-message-size, or HTTP failed).
+the handshake with an error, answered tools/list with something that is not
+a tool list, passed a limit such as --max-message-size, or HTTP failed). A
+list the server declares and refuses is a finding (capabilities-match).
 
 Header values, the URL's user information and query values, --env values and
 values read from the environment are masked (***) in everything printed or
 saved, even when the server repeats them.`
-
-// checkExtraPacks are packs check runs by default on top of lint's default
-// selection, when the catalogue has them: a live server is exactly where a
-// security review matters.
-var checkExtraPacks = []string{rules.SecurityPack}
 
 // errListed: --discover --dry-run listed the servers; nothing more to do.
 var errListed = errors.New("listed")
@@ -101,6 +105,7 @@ func (e *env) checkCommand() *cli.Command {
 			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
+			showInfosFlag(),
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
 		Action: e.check,
 	}
@@ -146,22 +151,14 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return e.clientConfigHint(cmd, err)
 	}
+	// One selection for a file and a server: lint's, the same list getting
+	// the same findings however it was read. It is checked now, for a
+	// usage error before any server is started.
 	cfg, min := set.lint, set.failOn
-	if len(cfg.Select) == 0 {
-		packs := lint.Packs(e.catalogue)
-		for _, p := range checkExtraPacks {
-			if slices.Contains(packs, p) {
-				cfg.ExtendSelect = append(cfg.ExtendSelect, p)
-			}
-		}
-	}
-	// The selection is checked now, for a usage error before any server
-	// is started.
 	selected, err := lint.New(e.catalogue, cfg)
 	if err != nil {
 		return selectionError(err)
 	}
-	fixedProtocol := cfg.Protocol != ""
 	save := cmd.String("save")
 	if err := generatedPath("--save", save); err != nil {
 		return err
@@ -174,19 +171,20 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	results, single, err := e.runServers(ctx, cmd, streamFormat(outs), save, set.file, func(l *live.Listing) (*lint.Linter, error) {
-		c := cfg
-		if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
-			c.Protocol = l.Server.Protocol
-		}
-		return lint.New(e.catalogue, c)
+	// Each era's listing is linted against the versions of its era (the
+	// engine reads them from its handshake result) unless --protocol
+	// fixed one, which is then the only version negotiated.
+	results, single, err := e.runServers(ctx, cmd, streamFormat(outs), save, cfg.Protocol, set.file, func(*live.Listing) (*lint.Linter, error) {
+		return selected, nil
 	})
 	if err != nil || results == nil {
 		return err
 	}
 	if save != "" && results[0].err == nil {
-		if err := e.writeFile(ctx, save, e.secrets.Bytes(results[0].listing.Src)); err != nil {
-			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
+		for _, era := range results[0].listing.Eras() {
+			if err := e.writeFile(ctx, era.Manifest.Path, e.secrets.Bytes(era.Src)); err != nil {
+				return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
+			}
 		}
 	}
 	if locked != nil {
@@ -197,7 +195,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 		}
 	}
 	out := checkReport{
-		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min,
+		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min, showInfos: showInfos(cmd, min),
 		rc: reportContext{rules: selected.Rules, command: "check", configPath: set.configPath()},
 	}
 	if single {
@@ -225,7 +223,9 @@ func streamFormat(outs []reportOutput) string {
 // server was named (not several from a configuration or --discover);
 // results is nil, with a nil error, when --discover only listed. ctx's
 // cancellation (Ctrl-C) stops the servers.
-func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save string, file *config.File, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
+// protocol, when not "", is the only version negotiated; else each server
+// is listed in every era it offers (live.Listing.Eras).
+func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save, protocol string, file *config.File, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
 	limits, err := serverLimits(cmd)
 	if err != nil {
 		return nil, false, err
@@ -264,10 +264,16 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 
 	single = !several
 	all := live.CheckAll(ctx, servers, live.CheckOptions{
-		Options: live.Options{Limits: limits},
+		Options: live.Options{Limits: limits, Protocol: protocol},
 		Timeout: cmd.Duration("timeout"),
 		Linter: func(s live.ConfiguredServer, l *live.Listing) (*lint.Linter, error) {
-			if save == "" && single && l.Server.Name != "" {
+			switch {
+			case l.Modern != nil && save != "":
+				// The initialize era is saved beside the listing.
+				l.Manifest.Path = eraPath(save, l.Server.Protocol)
+			case l.Modern != nil:
+				l.Manifest.Path = l.Modern.Manifest.Path + " (" + l.Server.Protocol + ")"
+			case save == "" && single && l.Server.Name != "":
 				// Findings name the server rather than its command line.
 				l.Manifest.Path = l.Server.Name
 			}
@@ -456,34 +462,40 @@ func failureLines(err error) string {
 	return guard.Text(withLimitHint(err).Error())
 }
 
-// serverLine describes a listed server in one line, its name and version
-// (the server's own words) through guard.Text.
-func serverLine(l *live.Listing) string {
-	s := l.Server
-	name := guard.Text(s.Name)
-	if name == "" {
-		name = "(unnamed server)"
-	}
-	if s.Version != "" {
-		name += " " + guard.Text(s.Version)
-	}
-	return fmt.Sprintf("%s, protocol %s over %s: %s", name, guard.Text(s.Protocol), guard.Text(s.Transport), surfaceCounts(l.Manifest))
+// eraPath is where --save writes the listing of a server's initialize
+// era, beside the listing of the era it negotiated: tools.json gives
+// tools.2025-11-25.json.
+func eraPath(save, protocol string) string {
+	ext := filepath.Ext(save)
+	return strings.TrimSuffix(save, ext) + "." + protocol + ext
 }
 
-// surfaceCounts says how much of each kind a server published: "2 tools,
-// 3 prompts, 1 resource, 0 resource templates".
-func surfaceCounts(m *manifest.Manifest) string {
-	return english.Count(len(m.Tools), "tool") + ", " + english.Count(len(m.Prompts), "prompt") + ", " +
-		english.Count(len(m.Resources), "resource") + ", " + english.Count(len(m.Templates), "resource template")
+// serverText is what the text format says of a listed server.
+func serverText(l *live.Listing) *report.Server {
+	s := &report.Server{Name: l.Server.Name, Version: l.Server.Version, Transport: l.Server.Transport, InitializeRefused: l.LegacyRefused,
+		LiveOnly: []string{live.RuleListResultValid, live.RuleListOrderStable, live.RuleStdioStdoutClean}}
+	for _, era := range l.Eras() {
+		s.Eras = append(s.Eras, report.ServerEra{Protocol: era.Server.Protocol, Handshake: era.Server.Handshake, Manifest: era.Manifest})
+	}
+	s.Same = l.Legacy != nil && live.SameSurface(l, l.Legacy)
+	return s
+}
+
+// serverFile is a server's findings as the report formats take them:
+// those of its other era point into that era's listing, which the text
+// format finds in serverText's eras.
+func serverFile(r checked) report.File {
+	return report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags}
 }
 
 // checkReport is how the outcome of check is reported.
 type checkReport struct {
-	outs  []reportOutput
-	color bool
-	quiet bool
-	min   lint.Severity
-	rc    reportContext
+	outs      []reportOutput
+	color     bool
+	quiet     bool
+	showInfos bool
+	min       lint.Severity
+	rc        reportContext
 	// totals add up the servers of each client (--discover).
 	totals []clientTotal
 }
@@ -501,16 +513,17 @@ func (e *env) reportOne(r checked, o checkReport) error {
 		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
-	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
+	files := []report.File{serverFile(r)}
 	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
-			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)})
+			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Eras: erasOf(r.listing), InitializeRefused: r.listing.LegacyRefused, Locked: lockOf(r)})
 		case "text":
+			srv := serverText(r.listing)
 			if !o.quiet {
-				fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
+				fmt.Fprintf(w, "%s\n", srv.Header())
 			}
-			if err := report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet}); err != nil {
+			if err := report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet, ShowInfos: o.showInfos, Server: srv}); err != nil {
 				return err
 			}
 			writeChanges(w, r)
@@ -533,8 +546,30 @@ type checkJSON struct {
 	report.JSONReport
 	Server live.Server `json:"server"`
 	surfaceJSON
+	// Eras is what each era listed: the negotiated one first, then, for a
+	// server of 2026-07-28 that answers initialize too, that era.
+	Eras []eraJSON `json:"eras"`
+	// InitializeRefused says how a server of 2026-07-28 answered
+	// initialize when it did not list anything there.
+	InitializeRefused string `json:"initializeRefused,omitempty"`
 	// Locked is what changed since the lock file (--locked).
 	Locked *lockJSON `json:"locked,omitempty"`
+}
+
+// eraJSON is one era of a server: the version and handshake, what it
+// listed, and where --save wrote it ("" without --save).
+type eraJSON struct {
+	Protocol  string `json:"protocol"`
+	Handshake string `json:"handshake"`
+	surfaceJSON
+}
+
+func erasOf(l *live.Listing) []eraJSON {
+	var out []eraJSON
+	for _, era := range l.Eras() {
+		out = append(out, eraJSON{Protocol: era.Server.Protocol, Handshake: era.Server.Handshake, surfaceJSON: surfaceOf(era)})
+	}
+	return out
 }
 
 // surfaceJSON names what a server listed: its tools and prompts by name,
@@ -579,9 +614,11 @@ type configServerJSON struct {
 	Name   string       `json:"name"`
 	Server *live.Server `json:"server"`
 	surfaceJSON
-	Locked      *lockJSON               `json:"locked,omitempty"`
-	Diagnostics []report.JSONDiagnostic `json:"diagnostics"`
-	Summary     report.JSONSummary      `json:"summary"`
+	Eras              []eraJSON               `json:"eras"`
+	InitializeRefused string                  `json:"initializeRefused,omitempty"`
+	Locked            *lockJSON               `json:"locked,omitempty"`
+	Diagnostics       []report.JSONDiagnostic `json:"diagnostics"`
+	Summary           report.JSONSummary      `json:"summary"`
 	// Error is the failure, "" when the server was checked.
 	Error string `json:"error"`
 }
@@ -601,7 +638,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
-		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
+		all = append(all, serverFile(r))
 	}
 	all = append(all, totalFiles(o.totals)...)
 	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
@@ -611,7 +648,7 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 			doc.Clients = o.totalsJSON()
 			return writeIndentedJSON(w, doc)
 		case "text":
-			if err := writeManyText(w, results, color, o.quiet); err != nil {
+			if err := writeManyText(w, results, color, o.quiet, o.showInfos); err != nil {
 				return err
 			}
 			if line := report.Summarize(all).ContextLine(); line != "" && !o.quiet {
@@ -642,13 +679,14 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 func manyJSON(results []checked) configJSON {
 	doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
 	for _, r := range results {
-		s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Diagnostics: []report.JSONDiagnostic{}}
+		s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Eras: []eraJSON{}, Diagnostics: []report.JSONDiagnostic{}}
 		if r.err != nil {
 			s.Error = failureLines(r.err)
 		} else {
-			rep := report.NewJSONReport([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
+			rep := report.NewJSONReport([]report.File{serverFile(r)})
 			srv := r.listing.Server
 			s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
+			s.Eras, s.InitializeRefused = erasOf(r.listing), r.listing.LegacyRefused
 			s.Locked = lockOf(r)
 		}
 		doc.Servers = append(doc.Servers, s)
@@ -658,7 +696,7 @@ func manyJSON(results []checked) configJSON {
 
 // writeManyText writes each server's findings under "== NAME", then one
 // summary line a server; quiet writes only the summary lines.
-func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
+func writeManyText(w io.Writer, results []checked, color, quiet, showInfos bool) error {
 	var summary strings.Builder
 	for _, r := range results {
 		name := guard.Text(r.name)
@@ -666,7 +704,7 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 			fmt.Fprintf(&summary, "%s: failed: %s\n", name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %s; %s, %s\n", name, surfaceCounts(r.listing.Manifest), english.Count(s.Errors, "error"), english.Count(s.Warnings, "warning"))
+			fmt.Fprintf(&summary, "%s: %s; %s, %s\n", name, report.Counts(r.listing.Manifest), english.Count(s.Errors, "error"), english.Count(s.Warnings, "warning"))
 		}
 		if quiet {
 			continue
@@ -676,9 +714,11 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
 			continue
 		}
-		fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
-		files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-		if err := report.WriteText(w, files, report.TextOptions{Color: color}); err != nil {
+		srv := serverText(r.listing)
+		srv.Label = r.name
+		fmt.Fprintf(w, "%s\n", srv.Header())
+		files := []report.File{serverFile(r)}
+		if err := report.WriteText(w, files, report.TextOptions{Color: color, ShowInfos: showInfos, Server: srv}); err != nil {
 			return err
 		}
 		writeChanges(w, r)

@@ -38,9 +38,9 @@ options:
 	for _, want := range []string{
 		"== alpha\nserver cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n",
 		"== beta\n",
-		`alpha:1:`,
+		`alpha: tool "read file": error tool-name-valid`,                // named as configured
 		`error tool-name-valid: tool name "read file" contains a space`, // severity from the file
-		"warning context-budget:", // its option from the file
+		"warning context-budget:",                                       // its option from the file
 		"alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 error, 1 warning\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 error, 1 warning\n",
 	} {
 		if !strings.Contains(r.stdout, want) {

@@ -49,6 +49,7 @@ func (e *env) fixCommand() *cli.Command {
 			&cli.BoolFlag{Name: "diff", Usage: "print a unified diff of the changes instead of the result"},
 			&cli.BoolFlag{Name: "unsafe-fixes", Usage: "apply unsafe fixes too (they change what the tool accepts or means)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only the summary of what remains, and nothing when nothing does"},
+			showInfosFlag(),
 			reportFormatFlag("standard error (the report of what remains)"),
 		}, append(append(projectFlags(), fileLimitFlags()...), e.selectionFlags()...)...),
 		Action: e.fix,
@@ -151,7 +152,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	err = e.writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"),
-				Fixed: note})
+				Fixed: note, ShowInfos: showInfos(cmd, min)})
 		}
 		return e.writeReport(w, format, done, rc)
 	})

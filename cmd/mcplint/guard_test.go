@@ -50,7 +50,7 @@ var hostileName = strings.Join(sinktest.Hostile, " ")
 // guardServer runs the hostile servers of this suite; ok is false for a
 // mode it does not know.
 func guardServer(mode string) (code int, ok bool) {
-	if mode != "guard" && mode != "guarderror" {
+	if mode != "guard" && mode != "guarderror" && mode != "guardrefused" {
 		return 0, false
 	}
 	for _, h := range sinktest.Hostile {
@@ -69,10 +69,16 @@ func guardServer(mode string) (code int, ok bool) {
 		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 		switch req.Method {
 		case "initialize":
+			if mode == "guarderror" {
+				// A failure: the check stops, with the server's words.
+				reply["error"] = map[string]any{"code": -32000, "message": hostileName}
+				break
+			}
 			reply["result"] = map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}},
 				"serverInfo": map[string]any{"name": hostileName, "version": hostileName, "title": hostileName}}
 		case "tools/list":
-			if mode == "guarderror" {
+			if mode == "guardrefused" {
+				// A declared list refused: a finding, in the server's words.
 				reply["error"] = map[string]any{"code": -32000, "message": hostileName}
 			} else {
 				reply["result"] = map[string]any{"tools": hostileTools()}
@@ -311,6 +317,10 @@ func TestGuardCheck(t *testing.T) {
 	r := runFormats(t, 1, "check", "--select=all", serverEnvFlag("guard"), "--", os.Args[0])
 	if !strings.Contains(r.stdout, "server "+guard.Text("\n::error")) {
 		t.Errorf("the check header lacks the server's name:\n%.500s", r.stdout)
+	}
+	r = runFormats(t, 1, "check", serverEnvFlag("guardrefused"), "--", os.Args[0])
+	if !strings.Contains(r.stdout, `error capabilities-match: the server declares the "tools" capability but answered tools/list with JSON-RPC error -32000 ("\n::error file=x.json`) {
+		t.Errorf("the refusal lacks the server's words:\n%.2000s", r.stdout)
 	}
 	r = runFormats(t, 3, "check", serverEnvFlag("guarderror"), "--", os.Args[0])
 	if !strings.Contains(r.stderr, `JSON-RPC error -32000: ::error file=x.json,line=1::injected`) || !strings.Contains(r.stderr, `x #\x23[error]legacy`) || !strings.Contains(r.stderr, `last lines of its stderr`) || !strings.Contains(r.stderr, `del\x7f bell`) {

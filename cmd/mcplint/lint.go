@@ -35,6 +35,7 @@ func (e *env) lintCommand() *cli.Command {
 		Flags: append(append([]cli.Flag{
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
+			showInfosFlag(),
 			&cli.StringFlag{Name: "baseline", Usage: "report only the findings that are not in the baseline `FILE` (see --write-baseline)"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record today's findings in the baseline `FILE` and exit 0; later runs with --baseline FILE report only new ones"},
 		}, append(projectFlags(), fileLimitFlags()...)...), e.selectionFlags()...),
@@ -77,7 +78,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if len(outs) == 1 && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" {
 		switch outs[0].format {
 		case "text":
-			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})
 		case "json":
 			stream = report.NewJSONStream(e.stdout)
 		}
@@ -101,7 +102,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
-			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})
 		}
 		return e.writeReport(w, format, done, rc)
 	})

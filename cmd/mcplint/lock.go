@@ -18,6 +18,7 @@ import (
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/pin"
+	"github.com/mcpfit/mcplint/report"
 )
 
 const lockDescription = `Lists the servers named as for ` + "`mcplint check`" + ` (a command after --, --url,
@@ -82,7 +83,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Nothing is linted: a lock pins what is published, good or bad.
-	results, single, err := e.runServers(ctx, cmd, "text", "", project, func(*live.Listing) (*lint.Linter, error) {
+	results, single, err := e.runServers(ctx, cmd, "text", "", "", project, func(*live.Listing) (*lint.Linter, error) {
 		return lint.New(nil, lint.Config{})
 	})
 	if err != nil || results == nil {
@@ -101,7 +102,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 		}
 		key := string(e.secrets.Bytes([]byte(lockKey(r, single))))
 		f.Servers[key] = s
-		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", guard.Text(key), surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
+		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", guard.Text(key), report.Counts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
 	}
 	if len(failed) > 0 {
 		return &serverFailures{msgs: append(failed, "nothing was written to "+path)}

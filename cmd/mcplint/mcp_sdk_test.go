@@ -36,14 +36,14 @@ func TestMCPServerWithTypeScriptClient(t *testing.T) {
 			{"name": "explain_rule", "arguments": map[string]any{"rule": "openai-tool-count"}},
 			// The server this test binary is, once more: mcplint mcp
 			// --allow-check (the environment says so).
-			{"name": "check", "arguments": map[string]any{"command": []string{os.Args[0], "-test.run=^$"}}},
+			{"name": "check", "arguments": map[string]any{"command": []string{os.Args[0]}}},
 			{"name": "lint", "arguments": map[string]any{"path": "../outside.json"}},
 		},
 		"resources": []string{"mcplint://consumers", "mcplint://rules/cursor-tool-count"},
 	}
 	in, _ := json.Marshal(plan)
 	args, _ := json.Marshal([]string{"mcp", "--allow-check", "--workspace", ws})
-	cmd := exec.Command("node", filepath.Join(oracles, "mcp-client.mjs"), os.Args[0], "-test.run=^$")
+	cmd := exec.Command("node", filepath.Join(oracles, "mcp-client.mjs"), os.Args[0])
 	cmd.Dir = oracles
 	cmd.Env = append(os.Environ(), checkServerEnv+"=cli", "MCPLINT_CHECK_TEST_ARGS="+string(args))
 	cmd.Stdin = bytes.NewReader(in)

@@ -46,6 +46,17 @@ func reportFormatFlag(stream string) cli.Flag {
 	}
 }
 
+// showInfosFlag asks the text format for every info in full.
+func showInfosFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "show-infos", Usage: "text format: write every info in full (by default each rule's infos are summed up in one line; JSON, SARIF and the other formats always have every finding)"}
+}
+
+// showInfos says whether the text format writes infos in full: when asked,
+// or when an info fails the run (--fail-on info).
+func showInfos(cmd *cli.Command, failOn lint.Severity) bool {
+	return cmd.Bool("show-infos") || failOn == lint.Info
+}
+
 // reportOutputs reads the --format flags: text on the stream when none is
 // given. Two outputs cannot share a destination, except that github's
 // workflow commands may share the stream with one other format (the
