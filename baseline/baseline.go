@@ -1,8 +1,9 @@
 // Package baseline records the findings a project accepts today so that
 // adopting mcplint in an existing project reports only new ones.
 //
-// A finding is identified by its rule, its file, its tool's name and the
-// JSON Pointer of the finding inside the tool, never by line number or by
+// A finding is identified by its rule (any of the rules merged into it),
+// its file, its tool's name and the JSON Pointer of the finding inside the
+// tool, never by line number or by
 // the tool's position in the list, so editing or reordering elsewhere does
 // not revive it. Identical findings are counted: a baseline holding one
 // lets one through, not every later copy.
@@ -92,14 +93,27 @@ func (b *Baseline) Filter(dir string, diags []lint.Diagnostic) []lint.Diagnostic
 	}
 	var out []lint.Diagnostic
 	for i := range diags {
-		k := identify(dir, &diags[i])
-		if left[k] > 0 {
-			left[k]--
+		if b.holds(left, identify(dir, &diags[i]), diags[i].Rules()) {
 			continue
 		}
 		out = append(out, diags[i])
 	}
 	return out
+}
+
+// holds takes from left a finding k under any of the IDs the finding is
+// known by (its rule's and those merged into it): which rule keeps a
+// merged finding depends on the selection, and the baseline accepts the
+// finding, not one of its names.
+func (b *Baseline) holds(left map[Finding]int, k Finding, ids []string) bool {
+	for _, id := range ids {
+		k.Rule = id
+		if left[k] > 0 {
+			left[k]--
+			return true
+		}
+	}
+	return false
 }
 
 // Read loads a baseline file.

@@ -148,3 +148,55 @@ func Select(all []*Rule, cfg Config) ([]*Rule, error) {
 	}
 	return out, nil
 }
+
+// DefaultDescription says what runs when no selection says otherwise, in
+// the words help texts and the README use: the default packs, then the
+// rules on by default because they protect a consumer in its default mode
+// (DefaultOn), by pack where a whole pack is, by ID otherwise. It is
+// computed from the catalogue so that no help text can list less.
+func DefaultDescription(all []*Rule) string {
+	var whole, single []string
+	inWhole := map[*Rule]bool{}
+	for _, p := range Packs(all) {
+		if slices.Contains(DefaultPacks, p) {
+			continue
+		}
+		var rs []*Rule
+		for _, r := range all {
+			if r.InPack(p) {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) > 0 && !slices.ContainsFunc(rs, func(r *Rule) bool { return !DefaultOn(r) }) {
+			whole = append(whole, p)
+			for _, r := range rs {
+				inWhole[r] = true
+			}
+		}
+	}
+	for _, r := range all {
+		if DefaultOn(r) && !inWhole[r] && !slices.ContainsFunc(DefaultPacks, r.InPack) {
+			single = append(single, r.ID)
+		}
+	}
+	s := "packs " + andList(DefaultPacks)
+	var extra []string
+	if len(whole) > 0 {
+		extra = append(extra, "packs "+andList(whole))
+	}
+	if len(single) > 0 {
+		extra = append(extra, andList(single))
+	}
+	if len(extra) > 0 {
+		s += ", and the rules that protect a client in its default mode: " + strings.Join(extra, ", and ")
+	}
+	return s
+}
+
+// andList joins "a, b and c".
+func andList(l []string) string {
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + " and " + l[len(l)-1]
+}

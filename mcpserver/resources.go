@@ -37,7 +37,7 @@ func (h *handlers) readRule(_ context.Context, req *mcp.ReadResourceRequest) (*m
 	id := strings.TrimPrefix(req.Params.URI, rulesURI)
 	for _, r := range h.o.Catalogue {
 		if r.ID == id {
-			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: report.RuleMarkdown(r, 1)}}}, nil
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: report.RuleMarkdown(r, 1, h.o.Catalogue)}}}, nil
 		}
 	}
 	return nil, mcp.ResourceNotFoundError(req.Params.URI)

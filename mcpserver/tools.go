@@ -366,7 +366,7 @@ func (h *handlers) explain(_ context.Context, _ *mcp.CallToolRequest, in Explain
 	}
 	for _, r := range h.o.Catalogue {
 		if r.ID == in.Rule {
-			md := clip(report.RuleMarkdown(r, 1))
+			md := clip(report.RuleMarkdown(r, 1, h.o.Catalogue))
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: md}}}, ExplainOutput{Rule: r.ID, Markdown: md}, nil
 		}
 	}

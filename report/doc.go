@@ -62,7 +62,11 @@
 //	      "line": 4,                      // 1-based
 //	      "column": 7,                    // 1-based, in bytes
 //	      "message": "...",
-//	      "fix": "none"                   // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	      "fix": "none",                  // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	      "refusedBy": ["mcp-spec"],      // consumers that refuse it (omitted when none); "alteredBy": those that change it
+//	      "alsoRules": ["openai-function-name"], // rules merged into this finding (omitted when none)
+//	      "rules": ["tool-name-valid", "openai-function-name"], // every ID it is known by; ignoring one silences it
+//	      "consumers": [{"id": "mcp-spec", "action": "discourages", "line": "name"}] // what each consumer does, and its profile line
 //	    }
 //	  ],
 //	  "summary": {

@@ -52,6 +52,42 @@ type JSONDiagnostic struct {
 	// Eras are the protocol versions of the eras of a running server
 	// whose clients see the finding (mcplint check).
 	Eras []string `json:"eras,omitempty"`
+	// Rules are every ID the finding is known by: Rule, then AlsoRules.
+	// An ignore of any of them silences it.
+	Rules []string `json:"rules"`
+	// Consumers say, for each consumer of RefusedBy and AlteredBy, what it
+	// does with what was found, and the line of its profile (package
+	// consumer) that says so, when the rule names one.
+	Consumers []JSONFindingConsumer `json:"consumers,omitempty"`
+}
+
+// JSONFindingConsumer is one consumer of a finding in the JSON format.
+type JSONFindingConsumer struct {
+	ID string `json:"id"`
+	// Action is "refuses" (the request fails), "drops-tool",
+	// "may-refuse", "discourages" (a SHOULD), "drops-keyword" or
+	// "rewrites".
+	Action string `json:"action"`
+	// Line is the ID of the profile line (`mcplint rules CONSUMER` prints
+	// the profile).
+	Line string `json:"line,omitempty"`
+}
+
+// actionNames name consumer.Action in the JSON format.
+var actionNames = map[consumer.Action]string{
+	consumer.Refuses: "refuses", consumer.DropsTool: "drops-tool", consumer.MayRefuse: "may-refuse",
+	consumer.Discourages: "discourages", consumer.DropsKeyword: "drops-keyword", consumer.Rewrites: "rewrites",
+}
+
+func jsonConsumers(rs []consumer.Refusal) []JSONFindingConsumer {
+	var out []JSONFindingConsumer
+	for _, r := range rs {
+		c := JSONFindingConsumer{ID: string(r.Consumer), Action: actionNames[r.Action()], Line: r.Line}
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // JSONSummary counts the findings of the JSON format.
@@ -121,7 +157,7 @@ func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
 		File: d.File, Line: d.Line, Column: d.Column,
 		Message: d.Message, Fix: fixName(d.FixKind()),
 		RefusedBy: consumerIDs(d.Consumers, false), AlteredBy: consumerIDs(d.Consumers, true),
-		AlsoRules: d.Merged, Eras: d.Eras,
+		AlsoRules: d.Merged, Rules: d.Rules(), Consumers: jsonConsumers(d.Consumers), Eras: d.Eras,
 	}
 }
 

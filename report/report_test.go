@@ -214,9 +214,9 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDiags := []JSONDiagnostic{
-		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe"},
-		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe"},
-		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none"},
+		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe", Rules: []string{"r-safe"}},
+		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe", Rules: []string{"r-unsafe"}},
+		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none", Rules: []string{"r-none"}},
 	}
 	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
@@ -322,7 +322,7 @@ func TestRuleTable(t *testing.T) {
 		{ID: "longer-id", Packs: []string{"robust"}, Severity: lint.Info, Summary: "second"},
 	}
 	var b bytes.Buffer
-	WriteRuleTable(&b, rules)
+	WriteRuleTable(&b, rules, rules)
 	want := "RULE       PACKS   SEVERITY  FIX          SUMMARY\n" +
 		"a          mcp,x   error     safe/unsafe  first\n" +
 		"longer-id  robust  info      none         second\n"
@@ -330,7 +330,7 @@ func TestRuleTable(t *testing.T) {
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	WriteRuleJSON(&b, rules[1])
+	WriteRuleJSON(&b, rules[1], rules)
 	if !strings.Contains(b.String(), `"options": {}`) || !strings.Contains(b.String(), `"default": true`) {
 		t.Errorf("rule JSON:\n%s", b.String())
 	}

@@ -206,7 +206,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 			return
 		}
 		index[r.ID] = len(run.Tool.Driver.Rules)
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r))
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r, opt.Rules))
 	}
 	for _, r := range opt.Rules {
 		addRule(r)
@@ -237,7 +237,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
-func sarifRuleOf(r *lint.Rule) sarifRule {
+func sarifRuleOf(r *lint.Rule, ran []*lint.Rule) sarifRule {
 	doc := strings.TrimSpace(r.Doc)
 	full := firstParagraph(doc)
 	if full == "" {
@@ -260,7 +260,7 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 		ShortDescription:     sarifMessage{Text: r.Summary},
 		FullDescription:      sarifMessage{Text: full},
 		HelpURI:              HelpURI(r.ID),
-		Help:                 sarifMessage{Text: help, Markdown: RuleMarkdown(r, 3)},
+		Help:                 sarifMessage{Text: help, Markdown: RuleMarkdown(r, 3, ran)},
 		DefaultConfiguration: sarifRuleLevel{Level: sarifLevel(r.Severity)},
 		Properties:           props,
 	}

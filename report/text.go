@@ -284,6 +284,8 @@ func (r *renderer) consumerNote(d *lint.Diagnostic) string {
 			key = append(key, '~')
 		}
 		key = append(key, 0)
+		key = append(key, c.Line...) // the line says what the consumer does
+		key = append(key, 0)
 	}
 	r.key = key
 	if note, ok := r.notes[string(key)]; ok {

@@ -77,3 +77,32 @@ func consumersOf(p *lint.Pass, ids ...consumer.ID) []consumer.Refusal {
 	}
 	return out
 }
+
+// consumersWith picks, from the consumers the pass's rule protects, those
+// whose refusal reports the profile line with the ID.
+func consumersWith(p *lint.Pass, line string) []consumer.Refusal {
+	var out []consumer.Refusal
+	for _, r := range p.Rule.Consumers {
+		if r.Line == line {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// openaiModes are the refusals of a profile line that OpenAI's three modes
+// share (the line has the same ID in each profile): Chat Completions',
+// Responses' and strict mode's, each with its source (the last given serves
+// the rest). The error, quoted from the non-strict APIs, goes with those.
+func openaiModes(line, errText string, sources ...string) []consumer.Refusal {
+	modes := []consumer.ID{consumer.OpenAIChat, consumer.OpenAIResponses, consumer.OpenAIStrict}
+	out := make([]consumer.Refusal, len(modes))
+	for i, id := range modes {
+		src := sources[min(i, len(sources)-1)]
+		out[i] = consumer.Refusal{Consumer: id, Line: line, Source: src}
+		if id != consumer.OpenAIStrict {
+			out[i].Error = errText
+		}
+	}
+	return out
+}

@@ -75,7 +75,7 @@ MCP specification 2026-07-28, server/tools, "Security Considerations"`
 
 // DescriptionInjection reports instructions aimed at the model.
 var DescriptionInjection = &lint.Rule{
-	ID: "description-injection", Packs: securityPacks, Severity: lint.Error,
+	ID: "description-injection", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "descriptions carry no hidden instructions for the model",
 	Check:        checkDescriptionInjection,
 	CheckSurface: checkSurfaceInjection,
@@ -122,7 +122,7 @@ func checkDescriptionInjection(p *lint.Pass) {
 // DescriptionSensitiveFile reports descriptions that point at secrets on
 // disk.
 var DescriptionSensitiveFile = &lint.Rule{
-	ID: "description-sensitive-file", Packs: securityPacks, Severity: lint.Error,
+	ID: "description-sensitive-file", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "descriptions do not mention credential files (~/.ssh, mcp.json, …)",
 	Check:        checkDescriptionSensitiveFile,
 	CheckSurface: checkSurfaceSensitiveFile,
@@ -176,7 +176,7 @@ func checkDescriptionSensitiveFile(p *lint.Pass) {
 
 // DescriptionExfiltration reports orders to send data somewhere.
 var DescriptionExfiltration = &lint.Rule{
-	ID: "description-exfiltration", Packs: securityPacks, Severity: lint.Error,
+	ID: "description-exfiltration", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "descriptions do not ask the model to send data to an address or smuggle it into an argument",
 	Check:        checkDescriptionExfiltration,
 	CheckSurface: checkSurfaceExfiltration,
@@ -215,7 +215,7 @@ func checkDescriptionExfiltration(p *lint.Pass) {
 
 // DescriptionToolRedirection reports descriptions that steer other tools.
 var DescriptionToolRedirection = &lint.Rule{
-	ID: "description-tool-redirection", Packs: securityPacks, Severity: lint.Warning,
+	ID: "description-tool-redirection", Packs: securityPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary:      "descriptions do not dictate how other tools are used",
 	Check:        checkDescriptionToolRedirection,
 	CheckSurface: checkSurfaceToolRedirection,

@@ -14,7 +14,7 @@ var CapabilitiesMatch = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification, server/tools, server/prompts, server/resources: \"Capabilities\"; basic/lifecycle, \"Operation\""},
+		{Consumer: consumer.MCPSpec, Line: "capabilities", Source: "MCP specification, server/tools, server/prompts, server/resources: \"Capabilities\"; basic/lifecycle, \"Operation\""},
 	},
 	Summary:      "the server declares the tools, prompts and resources capabilities exactly for what it serves",
 	Fix:          lint.NoFix,

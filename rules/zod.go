@@ -21,8 +21,8 @@ var ZodLeak = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, Tool.inputSchema"},
-		{Consumer: consumer.TSSDK, Source: "anthropics/claude-code#8014 (a Zod value has no \"type\": \"object\")"},
+		{Consumer: consumer.MCPSpec, Line: "json-schema", Source: "MCP schema.json, Tool.inputSchema"},
+		{Consumer: consumer.TSSDK, Line: "json-schema", Source: "anthropics/claude-code#8014 (a Zod value has no \"type\": \"object\")"},
 	},
 	Summary: "inputSchema and outputSchema are JSON Schema, not a serialised Zod schema",
 	Fix:     lint.MixedFix,

@@ -64,7 +64,7 @@ func (e *env) selectionFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringSliceFlag{
 			Name:  "select",
-			Usage: "run these `RULES` (rule IDs or pack names, comma-separated; repeatable) instead of the default packs, " + strings.Join(lint.DefaultPacks, " and ") + "; \"all\" is every rule; packs: " + packs,
+			Usage: "run these `RULES` (rule IDs or pack names, comma-separated; repeatable) instead of the default selection (" + lint.DefaultDescription(e.catalogue) + "); \"all\" is every rule; packs: " + packs,
 		},
 		&cli.StringSliceFlag{Name: "extend-select", Usage: "run these `RULES` (IDs or packs) as well"},
 		&cli.StringSliceFlag{Name: "ignore", Usage: "do not run these `RULES` (IDs or packs)"},

@@ -70,7 +70,7 @@ only with --yes (--dry-run lists and starts nothing). Each is reported as
 
 Like lint, check follows .mcplint.yaml (or --config FILE): its select,
 extend-select, protocol, severity, options, ignore and fail-on, with the
-flags over them. The rules are lint's (by default the packs mcp and robust;
+flags over them. The rules are lint's (by default %s;
 --extend-select security adds the tool-poisoning checks), checked against
 the versions of the era each listing was made in, unless --protocol or the
 configuration's protocol fixes one. Findings name the server and the tool,
@@ -96,7 +96,7 @@ func (e *env) checkCommand() *cli.Command {
 		Name:         "check",
 		Usage:        "lint what a running MCP server publishes (stdio command, URL, client configuration, or every installed client's)",
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
-		Description:  checkDescription,
+		Description:  fmt.Sprintf(checkDescription, lint.DefaultDescription(e.catalogue)),
 		OnUsageError: onUsageError,
 		Flags: append(append(serverTargetFlags("check"), []cli.Flag{
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},

@@ -69,7 +69,7 @@ testdata/foreign/anthropic.yaml:9:3: warning tool-name-valid: tool name "get wea
   |
 9 | - name: get weather
   |   ^
-  = refused by: MCP specification
+  = discouraged by: MCP specification (SHOULD)
 
 context: 2 tools, about 59 tokens of tool definitions (estimated)
 1 error, 1 warning, 0 infos in 1 file (1 fixable)

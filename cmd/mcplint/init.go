@@ -20,6 +20,7 @@ import (
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 const initDescription = `Writes a commented starter .mcplint.yaml in the current directory: the
@@ -136,8 +137,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 		}
 	}
 	fmt.Fprintf(&b, `
-# Rules to run instead of the default set: packs %s, plus every rule
-# that protects a client in its default mode ("default"); "all" is every
+# Rules to run instead of the default set ("default": %s); "all" is every
 # rule.
 # select: [default]
 # extend-select: [openai-strict, gemini]
@@ -164,7 +164,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 #     tool: "legacy_*"
 #     file: "vendor/*.json"
 #     reason: names kept for existing clients
-`, strings.Join(lint.DefaultPacks, " and "), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
+`, lint.DefaultDescription(rules.All), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
 	b.WriteString("\n# MCP servers that `mcplint check` checks when no server is named, as in .mcp.json's mcpServers.\n")
 	if len(servers) == 0 {
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")

@@ -21,8 +21,7 @@ selected rules find. Several files are linted independently and reported
 together; a file that cannot be read or parsed is reported on standard error
 (exit status 2) and the others are still linted.
 
-The default rules are the packs ` + "`mcp`" + ` (what the MCP specification demands
-for --protocol) and ` + "`robust`" + ` (valid schemas that fail in practice).
+The default rules are %s.
 ` + "`mcplint rules`" + ` lists every rule; ` + "`mcplint rules ID`" + ` explains one.`
 
 func (e *env) lintCommand() *cli.Command {
@@ -30,7 +29,7 @@ func (e *env) lintCommand() *cli.Command {
 		Name:         "lint",
 		Usage:        "report problems in tool manifests",
 		ArgsUsage:    "[FILE...]",
-		Description:  lintDescription,
+		Description:  fmt.Sprintf(lintDescription, lint.DefaultDescription(e.catalogue)),
 		OnUsageError: onUsageError,
 		Flags: append(append([]cli.Flag{
 			reportFormatFlag("standard output"),

@@ -15,7 +15,7 @@ const namesText = `testdata/names.json:4:7: warning tool-name-valid: tool name "
   |
 4 |       "name": "files/read file",
   |       ^
-  = refused by: MCP specification
+  = discouraged by: MCP specification (SHOULD)
 
 testdata/names.json:13:5: warning description-present: tool "search" has no description; the model needs one to know when and how to call it
    |
@@ -69,6 +69,12 @@ type jsonReport struct {
 		RefusedBy []string `json:"refusedBy"`
 		AlteredBy []string `json:"alteredBy"`
 		AlsoRules []string `json:"alsoRules"`
+		Rules     []string `json:"rules"`
+		Consumers []struct {
+			ID     string `json:"id"`
+			Action string `json:"action"`
+			Line   string `json:"line"`
+		} `json:"consumers"`
 	} `json:"diagnostics"`
 	Summary struct {
 		Errors        int `json:"errors"`
