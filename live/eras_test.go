@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -219,4 +220,14 @@ func TestServerInfoOfDiscover(t *testing.T) {
 	if name, _ := serverInfoOf([]byte(`{"serverInfo":{"name":7}}`)); name != "" {
 		t.Errorf("a name that is no string: %q", name)
 	}
+}
+
+// readFile is the contents of path, empty when it does not exist.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return string(b)
 }

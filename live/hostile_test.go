@@ -230,15 +230,6 @@ func TestServerDiesWithItsParent(t *testing.T) {
 	assertNoProcess(t, pidfile)
 }
 
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestCheckAllTimeoutBoundsLinting: the timeout bounds the whole check;
 // a listing slow to lint fails like a server slow to answer.
 func TestCheckAllTimeoutBoundsLinting(t *testing.T) {

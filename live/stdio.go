@@ -36,6 +36,8 @@ type child struct {
 	limit  int64 // Limits.MessageSize
 	// secrets mask what is kept of its output before it is cut.
 	secrets *redact.Redactor
+	// stderrTo receives each stderr line as it comes (nil: none).
+	stderrTo io.Writer
 
 	mu          sync.Mutex
 	noise       []string
@@ -73,6 +75,13 @@ func (p *stdinPipe) isClosed() bool {
 }
 
 func startChild(t Target, limits Limits) (*child, error) {
+	return startChildTo(t, limits, nil, nil)
+}
+
+// startChildTo is startChild passing each stderr line to stderr as well
+// (nil for none), and calling ready (when not nil) with the child before
+// its output is read: a session attached there misses no line.
+func startChildTo(t Target, limits Limits, stderr io.Writer, ready func(*child)) (*child, error) {
 	if len(t.Command) == 0 || t.Command[0] == "" {
 		return nil, failf(KindStart, nil, "no command to start")
 	}
@@ -93,7 +102,7 @@ func startChild(t Target, limits Limits) (*child, error) {
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
-	stderr, err := cmd.StderrPipe()
+	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
@@ -105,10 +114,13 @@ func startChild(t Target, limits Limits) (*child, error) {
 	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
 	secrets := t.Secrets()
 	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, done: done, limit: limits.MessageSize,
-		secrets: secrets, stderr: tail{secrets: secrets},
+		secrets: secrets, stderr: tail{secrets: secrets}, stderrTo: stderr,
 		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}
+	if ready != nil {
+		ready(c)
+	}
 	go c.filter(stdout)
-	go c.readStderr(stderr)
+	go c.readStderr(errPipe)
 	go func() {
 		<-c.filterDone
 		<-c.stderrDone
@@ -211,6 +223,10 @@ func (c *child) readStderr(r io.Reader) {
 		c.mu.Lock()
 		c.stderr.add(s.Text())
 		c.mu.Unlock()
+		if c.stderrTo != nil {
+			// A copy: the scanner's buffer holds what it reads next.
+			_, _ = c.stderrTo.Write(append(append([]byte(nil), s.Bytes()...), '\n'))
+		}
 	}
 	_, _ = io.Copy(io.Discard, r)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/tokens"
 )
@@ -41,7 +42,7 @@ func (s Summary) ContextLine() string {
 	if s.Tools == 0 {
 		return ""
 	}
-	line := fmt.Sprintf("context: %s, about %s of tool definitions", count(s.Tools, "tool"), Thousands(s.ContextTokens)+" "+plural(s.ContextTokens, "token"))
+	line := fmt.Sprintf("context: %s, about %s of tool definitions", count(s.Tools, "tool"), Thousands(s.ContextTokens)+" "+english.Plural(s.ContextTokens, "token", "tokens"))
 	var files []FileContext
 	for _, c := range s.Context {
 		if c.Tools > 0 {
@@ -57,16 +58,9 @@ func (s Summary) ContextLine() string {
 		parts = append(parts, guard.Text(c.File)+" "+Thousands(c.Tokens))
 	}
 	if more := len(files) - maxContextFiles; more > 0 {
-		parts = append(parts, fmt.Sprintf("%d more %s", more, plural(more, "file")))
+		parts = append(parts, english.Count(more, "more file"))
 	}
 	return line + " (estimated): " + strings.Join(parts, ", ")
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }
 
 // Thousands writes n with a comma between thousands: 18,700.

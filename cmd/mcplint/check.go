@@ -106,6 +106,7 @@ func (e *env) checkCommand() *cli.Command {
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
 			showInfosFlag(),
+			&cli.BoolFlag{Name: "wrap", Usage: "with --discover --yes: after the report, print for each server a client refuses the entry of its configuration that runs it through mcplint proxy for that client"},
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
 		Action: e.check,
 	}
@@ -159,6 +160,11 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return selectionError(err)
 	}
+	if cmd.Bool("wrap") {
+		if err := wrapUsage(cmd, outs); err != nil {
+			return err
+		}
+	}
 	save := cmd.String("save")
 	if err := generatedPath("--save", save); err != nil {
 		return err
@@ -204,7 +210,11 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if cmd.Bool("discover") {
 		out.totals = e.clientTotals(results, selected)
 	}
-	return e.reportMany(results, out)
+	err = e.reportMany(results, out)
+	if cmd.Bool("wrap") {
+		e.writeWraps(e.stdout, results)
+	}
+	return err
 }
 
 // streamFormat is the format written to standard output, which --discover

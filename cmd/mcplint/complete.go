@@ -16,6 +16,7 @@ import (
 	"github.com/mcpfit/mcplint/convert"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/proxy"
 )
 
 // Shell completion is urfave/cli's: a script calls mcplint with the words
@@ -144,6 +145,8 @@ func (e *env) flagValues(cmd *cli.Command, f cli.Flag) []string {
 		return []string{"chat", "responses"}
 	case "zod":
 		return []string{"3", "4"}
+	case "for":
+		return append(slices.Clone(convert.Clients), proxy.Auto)
 	case "select", "extend-select", "ignore":
 		rules := e.catalogue
 		if cmd.Name == "breaking" {

@@ -28,6 +28,7 @@ var completionCases = []struct{ line, want string }{
 	{"mcplint lint --ignore ", "robust security tool-name-valid"},
 	{"mcplint breaking --select ", "breaking non-breaking tool-removed !tool-name-valid"},
 	{"mcplint check --transport ", "stdio http sse"},
+	{"mcplint proxy --for ", "openai openai-strict gemini claude cursor vscode auto"},
 	{"mcplint rules input-schema-root", "input-schema-root-object"},
 	{"mcplint rules ", "mcp openai-strict tool-name-valid vscode"},
 	{"mcplint completion ", "bash zsh fish pwsh"},

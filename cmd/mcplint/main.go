@@ -71,6 +71,9 @@ type env struct {
 	// outputs are written through it, and commands add what they learn
 	// is secret (header values, expanded variables) before they print.
 	secrets *redact.Redactor
+	// rawStdout is standard output as run got it: mcplint proxy relays
+	// messages there byte for byte, each as soon as it is written.
+	rawStdout io.Writer
 	// discovered maps the servers check --discover found (by the name they
 	// are reported under) to the client configuration that lists them.
 	discovered map[string]clients.Config
@@ -110,6 +113,7 @@ const (
 
 func (e *env) run(ctx context.Context, args []string) int {
 	e.secrets = redact.New()
+	e.rawStdout = e.stdout
 	stdout, stderr := redact.NewWriter(e.secrets, e.stdout), redact.NewWriter(e.secrets, e.stderr)
 	gout, gerr := guard.NewWriter(stdout, false), guard.NewWriter(stderr, false)
 	e.stdout, e.stderr = gout, gerr

@@ -151,7 +151,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"nope"}, "mcplint: unknown command \"nope\"; want lint, fix, rules, breaking, check, lock, init, schema, convert, mcp or completion ('mcplint --help' says more)\n"},
+		{[]string{"nope"}, "mcplint: unknown command \"nope\"; want lint, fix, rules, breaking, check, lock, init, schema, convert, proxy, mcp or completion ('mcplint --help' says more)\n"},
 		{[]string{"lnt", "x.json"}, "mcplint: unknown command \"lnt\"; did you mean \"lint\"?\n"},
 		{[]string{"completion", "tcsh"}, "mcplint: unknown shell \"tcsh\"; want bash, zsh, fish or pwsh\n"},
 		{[]string{"lint", "--select", "securty", "testdata/clean.json"}, `unknown rule or pack "securty"; did you mean "security"?`},

@@ -66,9 +66,13 @@ func (e *env) mcp(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// The protocol's bytes, not a report: standard output is the
-	// transport, unguarded; every text in it was guarded by the server.
-	t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{unguarded(e.stdout)}}
+	// The protocol's bytes, not a report: standard output as run got it is
+	// the transport; every text in it was guarded by the server.
+	out := e.rawStdout
+	if out == nil {
+		out = unguarded(e.stdout)
+	}
+	t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{out}}
 	if err := s.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpfit/mcplint/clients"
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/report"
 	"github.com/mcpfit/mcplint/rules"
@@ -85,8 +86,8 @@ func capTotal(t *clientTotal, c clients.Config, selected *lint.Linter) {
 	}
 	t.Diagnostics = append(t.Diagnostics, lint.Diagnostic{
 		Rule: rule.ID, Severity: sev, ToolIndex: -1, File: t.Configurations[0], Consumers: rule.Consumers,
-		Message: fmt.Sprintf("%s loads %d tools from its %d %s together, and takes at most %d (option max-tools): disable servers or tools it does not need",
-			c.Client, t.Tools, t.Servers, plural(t.Servers, "server"), limit),
+		Message: fmt.Sprintf("%s loads %d tools from its %s together, and takes at most %d (option max-tools): disable servers or tools it does not need",
+			c.Client, t.Tools, english.Count(t.Servers, "server"), limit),
 	})
 }
 
@@ -109,20 +110,13 @@ func writeTotals(w io.Writer, totals []clientTotal, home string) {
 		for i, p := range t.Configurations {
 			paths[i] = guard.Text(tilde(p, home))
 		}
-		fmt.Fprintf(w, "%s: %d %s, %d %s, about %s tokens of tool definitions together (%s)\n",
-			guard.Text(t.Client), t.Servers, plural(t.Servers, "server"), t.Tools, plural(t.Tools, "tool"),
+		fmt.Fprintf(w, "%s: %s, %s, about %s tokens of tool definitions together (%s)\n",
+			guard.Text(t.Client), english.Count(t.Servers, "server"), english.Count(t.Tools, "tool"),
 			report.Thousands(t.ContextTokens), strings.Join(paths, ", "))
 		for _, d := range t.Diagnostics {
 			fmt.Fprintf(w, "  %s %s: %s\n", d.Severity, d.Rule, guard.Text(d.Message))
 		}
 	}
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }
 
 // clientTotalJSON is a client's total in the JSON report of --discover.
