@@ -36,9 +36,11 @@
 // cut to a window around the column. Unless TextOptions.ShowInfos, the
 // infos are summed up instead, one line per rule (infos.go). A running
 // server's findings (TextOptions.Server) name the server and the tool and
-// frame the tool pretty-printed (server.go). The last line counts the
-// findings:
+// frame the tool pretty-printed (server.go). The last lines say what the
+// tool definitions cost in a model's context (package tokens estimates
+// it), and count the findings:
 //
+//	context: 3 tools, about 412 tokens of tool definitions (estimated)
 //	1 error, 1 warning, 0 infos in 1 file (1 fixable)
 //
 // The text format is for people; scripts should read the JSON format.
@@ -73,7 +75,11 @@
 //	    "unsafeFixable": 0,  // findings with an unsafe fix
 //	    "files": 1,          // files linted (files that could not be read are not counted)
 //	    "tools": 3,          // what the files publish: tools, and from a saved surface
-//	    "prompts": 0, "resources": 0, "resourceTemplates": 0
+//	    "prompts": 0, "resources": 0, "resourceTemplates": 0,
+//	    "contextTokens": 412, // estimated tokens of the tool definitions in a model's context (package tokens)
+//	    "context": [          // the same, per file (per server for check)
+//	      {"file": "manifest.json", "tools": 3, "tokens": 412}
+//	    ]
 //	  },
 //	  "errors": [             // only when the run failed: what it could not check
 //	    {"file": "broken.json", "line": 3, "column": 18, "message": "..."}

@@ -104,6 +104,18 @@ type JSONSummary struct {
 	Prompts           int `json:"prompts"`
 	Resources         int `json:"resources"`
 	ResourceTemplates int `json:"resourceTemplates"`
+	// ContextTokens estimates the tokens the tool definitions take in a
+	// model's context (package tokens); Context has each file's (server's).
+	ContextTokens int           `json:"contextTokens"`
+	Context       []JSONContext `json:"context"`
+}
+
+// JSONContext is one file's (one server's) tool definitions in a model's
+// context.
+type JSONContext struct {
+	File   string `json:"file"`
+	Tools  int    `json:"tools"`
+	Tokens int    `json:"tokens"`
 }
 
 // NewJSONReport builds the JSON format's document.
@@ -126,7 +138,16 @@ func jsonSummary(s Summary) JSONSummary {
 		Errors: s.Errors, Warnings: s.Warnings, Infos: s.Infos,
 		Fixable: s.Fixable, UnsafeFixable: s.UnsafeFixable, Files: s.Files,
 		Tools: s.Tools, Prompts: s.Prompts, Resources: s.Resources, ResourceTemplates: s.Templates,
+		ContextTokens: s.ContextTokens, Context: jsonContext(s.Context),
 	}
+}
+
+func jsonContext(cs []FileContext) []JSONContext {
+	out := make([]JSONContext, len(cs))
+	for i, c := range cs {
+		out[i] = JSONContext{File: c.File, Tools: c.Tools, Tokens: c.Tokens}
+	}
+	return out
 }
 
 func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/tokens"
 )
 
 func TestSnippet(t *testing.T) {
@@ -128,6 +129,7 @@ const wantText = "m.json:2:30: error r-safe: no type\n" +
 	"\n" +
 	"m.json: info r-none: whole file\n" +
 	"\n" +
+	"context: 2 tools, about 14 tokens of tool definitions (estimated)\n" +
 	"1 error, 1 warning, 1 info in 1 file (1 fixable, 1 more with --unsafe-fixes)\n"
 
 func TestWriteText(t *testing.T) {
@@ -196,7 +198,9 @@ func TestWriteJSON(t *testing.T) {
     "tools": 0,
     "prompts": 0,
     "resources": 0,
-    "resourceTemplates": 0
+    "resourceTemplates": 0,
+    "contextTokens": 0,
+    "context": []
   }
 }
 `
@@ -217,8 +221,15 @@ func TestWriteJSON(t *testing.T) {
 	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
-	if s := rep.Summary; s != (JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1, Tools: 2}) {
-		t.Errorf("summary: %+v", s)
+	fs := files(t)
+	n := tokens.Manifest(fs[0].Manifest)
+	if n == 0 {
+		t.Fatal("the tools' definitions take no tokens")
+	}
+	wantSum := JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1, Tools: 2,
+		ContextTokens: n, Context: []JSONContext{{File: "m.json", Tools: 2, Tokens: n}}}
+	if diff := cmp.Diff(wantSum, rep.Summary); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
 	}
 	if strings.Contains(b.String(), `\u003c`) {
 		t.Error("HTML escaping in the JSON report")
@@ -354,8 +365,10 @@ func TestWriteTextChunks(t *testing.T) {
 			t.Fatal(err)
 		}
 		block := b.String()
-		want.WriteString(block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1])
+		block = block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1]           // less the count
+		want.WriteString(block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1]) // less the context
 	}
+	want.WriteString("context: 2 tools, about 14 tokens of tool definitions (estimated)\n")
 	want.WriteString(fmt.Sprintf("%d errors, %d warnings, %d infos in 1 file (%d fixable, %d more with --unsafe-fixes)\n", copies, copies, copies, copies, copies))
 	var got bytes.Buffer
 	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{ShowInfos: true}); err != nil {

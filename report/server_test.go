@@ -26,10 +26,11 @@ func TestInfosSummedUp(t *testing.T) {
 	}
 	got := b.String()
 	want := strings.Replace(wantText, "m.json: info r-none: whole file\n\n", "", 1)
-	want = strings.Replace(want, "1 error, 1 warning, 1 info", "info r-none: 2 findings (\"b\")\n"+
+	want = strings.Replace(want, "context: 2 tools", "info r-none: 2 findings (\"b\")\n"+
 		"info r-other: 1 finding (\"a\\x1b[2J\")\n"+
 		"(infos summed up: --show-infos shows each; mcplint rules ID explains a rule)\n\n"+
-		"1 error, 1 warning, 3 infos", 1)
+		"context: 2 tools", 1)
+	want = strings.Replace(want, "1 error, 1 warning, 1 info", "1 error, 1 warning, 3 infos", 1)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -95,6 +96,7 @@ calc: prompt "sum up": error prompt-name-valid: prompt name "sum up" contains a 
 4 | }
 
 1 finding has a fix for a saved listing: mcplint check --save FILE, then mcplint fix FILE, 1 of them with --unsafe-fixes
+context: 1 tool, about 60 tokens of tool definitions (estimated)
 1 error, 1 warning, 0 infos in 1 file
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {

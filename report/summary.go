@@ -31,6 +31,10 @@ type Summary struct {
 	// Fixed is what `mcplint fix` fixed; Summarize leaves it zero for the
 	// caller to fill in.
 	Fixed Fixed
+	// ContextTokens estimates the tokens the files' tool definitions take
+	// in a model's context (package tokens); Context has each file's.
+	ContextTokens int
+	Context       []FileContext
 }
 
 // Fixed is what a run of `mcplint fix` fixed, and where it put it.
@@ -77,6 +81,7 @@ func (s *Summary) addFile(m *manifest.Manifest) {
 		s.Prompts += len(m.Prompts)
 		s.Resources += len(m.Resources)
 		s.Templates += len(m.Templates)
+		s.addContext(m)
 	}
 }
 

@@ -34,6 +34,10 @@ type TextOptions struct {
 	// author reads them (server.go): the server and tool named, the tool
 	// pretty-printed, advice about the server's code.
 	Server *Server
+	// NoContext leaves out the line of what the tool definitions cost in
+	// a model's context (Summary.ContextLine): the files of `breaking` are
+	// two versions of one list, which no client loads together.
+	NoContext bool
 }
 
 // snippetWidth bounds the source shown under a diagnostic, in characters:
@@ -188,6 +192,9 @@ func (s *TextStream) Close() error {
 		sum.Fixable, sum.UnsafeFixable = 0, 0
 	}
 	if sum.Files > 0 && (!s.opt.Quiet || sum.Total() > 0) {
+		if line := sum.ContextLine(); line != "" && !s.opt.Quiet && !s.opt.NoContext {
+			fmt.Fprintln(s.bw, line)
+		}
 		fmt.Fprintln(s.bw, sum.String())
 	}
 	if err := s.bw.Flush(); err != nil {

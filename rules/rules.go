@@ -41,7 +41,7 @@ var All = concat(
 	liveRules,
 	surfaceRules,
 	securityRules,
-	openaiRules, openaiStrictRules,
+	openaiRules, openaiCountRules, openaiStrictRules,
 	claudeRules, cursorRules, vscodeRules,
 	geminiRules,
 	breaking.Rules,

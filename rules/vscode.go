@@ -17,10 +17,11 @@ var vscodeRules = []*lint.Rule{VSCodeToolCount, VSCodeToolName}
 var VSCodeToolCount = &lint.Rule{
 	ID:       "vscode-tool-count",
 	Packs:    []string{"vscode"},
+	Subject:  "tool-count",
 	Severity: lint.Warning,
-	Consumers: append([]consumer.Refusal{
-		{Consumer: consumer.VSCode, Line: "tools", Source: "microsoft/vscode-copilot-release#9375"},
-	}, openaiModes("tools", "array too long. Expected an array with maximum length 128", "microsoft/vscode-copilot-release#9375")...),
+	Consumers: []consumer.Refusal{
+		{Consumer: consumer.VSCode, Line: "tools", Error: "You may not include more than 128 tools in your request.", Source: "microsoft/vscode-copilot-release#9375"},
+	},
 	Summary:     "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:         lint.NoFix,
 	Options:     map[string]any{"max-tools": 128},

@@ -19,9 +19,20 @@ args=()
 [ -n "${FAIL_ON:-}" ] && args+=(--fail-on "$FAIL_ON")
 args+=(--format "${FORMAT:-github}")
 [ -n "${SARIF_FILE:-}" ] && args+=(--format "sarif=$SARIF_FILE")
+# The client matrix (which clients take each tool) from the same run, for
+# the job summary, after the findings the github format puts there.
+matrix=
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -n "${RUNNER_TEMP:-}" ]; then
+	matrix="$RUNNER_TEMP/mcplint-matrix-$$.md"
+	args+=(--format "matrix=$matrix")
+fi
 
-# outputs writes the step outputs and exits with status $1.
+# outputs writes the step outputs and the matrix, and exits with status $1.
 outputs() {
+	if [ -n "$matrix" ] && [ -s "$matrix" ]; then
+		{ echo; cat "$matrix"; } >>"$GITHUB_STEP_SUMMARY"
+		rm -f "$matrix"
+	fi
 	if [ -n "${SARIF_FILE:-}" ] && [ -f "$SARIF_FILE" ] && [ "$1" -ne 2 ]; then
 		output sarif-file "$SARIF_FILE"
 	fi

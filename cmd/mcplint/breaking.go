@@ -153,7 +153,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
 			// A change's infos are the change log: each is shown.
-			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: true})
+			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: true, NoContext: true})
 		}
 		return e.writeReport(w, format, files, rc)
 	})

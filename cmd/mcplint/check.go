@@ -209,6 +209,9 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if single {
 		return e.reportOne(results[0], out)
 	}
+	if cmd.Bool("discover") {
+		out.totals = e.clientTotals(results, selected)
+	}
 	err = e.reportMany(results, out)
 	if cmd.Bool("wrap") {
 		e.writeWraps(e.stdout, results)
@@ -505,6 +508,8 @@ type checkReport struct {
 	showInfos bool
 	min       lint.Severity
 	rc        reportContext
+	// totals add up the servers of each client (--discover).
+	totals []clientTotal
 }
 
 // onStream says whether format is written to standard output.
@@ -613,6 +618,8 @@ func toolNames(l *live.Listing) []string {
 type configJSON struct {
 	Version int                `json:"version"`
 	Servers []configServerJSON `json:"servers"`
+	// Clients add up the servers of each client (--discover only).
+	Clients []clientTotalJSON `json:"clients,omitempty"`
 }
 
 type configServerJSON struct {
@@ -645,12 +652,22 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 		}
 		all = append(all, serverFile(r))
 	}
+	all = append(all, totalFiles(o.totals)...)
 	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
-			return writeIndentedJSON(w, manyJSON(results))
+			doc := manyJSON(results)
+			doc.Clients = o.totalsJSON()
+			return writeIndentedJSON(w, doc)
 		case "text":
-			return writeManyText(w, results, color, o.quiet, o.showInfos)
+			if err := writeManyText(w, results, color, o.quiet, o.showInfos); err != nil {
+				return err
+			}
+			if line := report.Summarize(all).ContextLine(); line != "" && !o.quiet {
+				fmt.Fprintln(w, line)
+			}
+			writeTotals(w, o.totals, e.home())
+			return nil
 		}
 		return e.writeReport(w, format, all, o.rc)
 	})

@@ -48,6 +48,11 @@ func TestMain(m *testing.M) {
 	case "crash":
 		fmt.Fprintln(os.Stderr, "panic: cannot open database")
 		os.Exit(2)
+	case "many":
+		if err := manyToolsServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "prompts-only":
 		// A server of prompts alone: no tools capability.
 		srv := mcp.NewServer(&mcp.Implementation{Name: "prompt-server", Version: "1.0.0"}, nil)

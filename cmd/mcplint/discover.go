@@ -34,12 +34,14 @@ func (e *env) discoverTargets(cmd *cli.Command) ([]live.ConfiguredServer, []clie
 	}
 	configs := clients.Discover(clients.Places{Home: home, Project: project, OS: runtime.GOOS, Getenv: e.lookupEnv})
 	var servers []live.ConfiguredServer
+	e.discovered = map[string]clients.Config{}
 	for _, c := range configs {
 		for _, s := range c.Servers {
 			// Masked in everything printed: the list, the reports.
 			e.addSecrets(s.Target)
 			s.Name = c.Label() + ": " + s.Name
 			servers = append(servers, s)
+			e.discovered[s.Name] = c
 		}
 	}
 	return servers, configs, nil

@@ -43,6 +43,7 @@ const remainingText = `testdata/fixable.json:5:7: warning test-trim-description:
   |       ^
   = hint: unsafe fix available with --unsafe-fixes (trim it)
 
+context: 2 tools, about 45 tokens of tool definitions (estimated)
 0 errors, 1 warning, 0 infos in 1 file (1 fixed in the output, 1 fixable with --unsafe-fixes)
 `
 
@@ -62,7 +63,7 @@ func TestFixStdout(t *testing.T) {
 	if diff := cmp.Diff(fixedUnsafe, r.stdout); diff != "" {
 		t.Errorf("--unsafe-fixes stdout (-want +got):\n%s", diff)
 	}
-	if r.stderr != "0 errors, 0 warnings, 0 infos in 1 file (2 fixed in the output)\n" {
+	if r.stderr != "context: 2 tools, about 44 tokens of tool definitions (estimated)\n0 errors, 0 warnings, 0 infos in 1 file (2 fixed in the output)\n" {
 		t.Errorf("--unsafe-fixes stderr: %q", r.stderr)
 	}
 	r = mcplint(t, runOpts{}, "fix", "--select=test", "--unsafe-fixes", "--quiet", "testdata/fixable.json")

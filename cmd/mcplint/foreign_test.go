@@ -45,6 +45,7 @@ testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool ha
    = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
+context: 2 tools, about 42 tokens of tool definitions (estimated)
 2 errors, 1 warning, 0 infos in 1 file (2 fixable, 1 more with --unsafe-fixes)
 `,
 	fixed: []string{
@@ -70,6 +71,7 @@ testdata/foreign/anthropic.yaml:9:3: warning tool-name-valid: tool name "get wea
   |   ^
   = discouraged by: MCP specification (SHOULD)
 
+context: 2 tools, about 59 tokens of tool definitions (estimated)
 1 error, 1 warning, 0 infos in 1 file (1 fixable)
 `,
 	fixed:     []string{"      city: {type: string}\n", "      city: {type: string}\n    type: object\n"},
@@ -95,6 +97,7 @@ testdata/foreign/gemini.json:14:9: error input-schema-root-object: tool has no "
    = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
+context: 2 tools, about 36 tokens of tool definitions (estimated)
 2 errors, 1 warning, 0 infos in 1 file (2 fixable)
 `,
 	fixed: []string{

@@ -28,6 +28,7 @@ testdata/names.json:14:7: error tool-name-unique: tool name "search" is already 
    |       ^
    = refused by: MCP specification
 
+context: 3 tools, about 53 tokens of tool definitions (estimated)
 1 error, 2 warnings, 0 infos in 1 file
 `
 
@@ -45,7 +46,7 @@ func TestLintText(t *testing.T) {
 func TestLintClean(t *testing.T) {
 	r := mcplint(t, runOpts{}, "lint", naming, "testdata/clean.json")
 	r.want(t, 0)
-	if r.stdout != "0 errors, 0 warnings, 0 infos in 1 file\n" {
+	if r.stdout != "context: 1 tool, about 43 tokens of tool definitions (estimated)\n0 errors, 0 warnings, 0 infos in 1 file\n" {
 		t.Errorf("stdout: %q", r.stdout)
 	}
 }
@@ -86,6 +87,12 @@ type jsonReport struct {
 		Prompts       int `json:"prompts"`
 		Resources     int `json:"resources"`
 		Templates     int `json:"resourceTemplates"`
+		ContextTokens int `json:"contextTokens"`
+		Context       []struct {
+			File   string `json:"file"`
+			Tools  int    `json:"tools"`
+			Tokens int    `json:"tokens"`
+		} `json:"context"`
 	} `json:"summary"`
 	Errors []struct {
 		File    string `json:"file"`
@@ -128,6 +135,9 @@ func TestLintJSON(t *testing.T) {
 	s := rep.Summary
 	if s.Errors != 1 || s.Warnings != 2 || s.Infos != 0 || s.Fixable != 0 || s.Files != 1 {
 		t.Errorf("summary: %+v", s)
+	}
+	if s.ContextTokens < 20 || len(s.Context) != 1 || s.Context[0].File != "testdata/names.json" || s.Context[0].Tools != 3 || s.Context[0].Tokens != s.ContextTokens {
+		t.Errorf("context of the summary: %d, %+v", s.ContextTokens, s.Context)
 	}
 	if strings.Contains(r.stdout, "\x1b[") {
 		t.Error("JSON output contains colour")

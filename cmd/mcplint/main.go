@@ -17,6 +17,7 @@ import (
 
 	"github.com/mattn/go-colorable"
 
+	"github.com/mcpfit/mcplint/clients"
 	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -73,6 +74,9 @@ type env struct {
 	// rawStdout is standard output as run got it: mcplint proxy relays
 	// messages there byte for byte, each as soon as it is written.
 	rawStdout io.Writer
+	// discovered maps the servers check --discover found (by the name they
+	// are reported under) to the client configuration that lists them.
+	discovered map[string]clients.Config
 }
 
 // run runs the command line args (args[0] is the program) and returns the

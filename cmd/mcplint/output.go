@@ -19,7 +19,7 @@ import (
 )
 
 // reportFormats are the formats of a findings report.
-var reportFormats = []string{"text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"}
+var reportFormats = []string{"text", "json", "sarif", "github", "gitlab", "junit", "checkstyle", "matrix"}
 
 // reportOutput is one --format: a format and the file it goes to, "" for
 // the command's report stream (standard output; standard error for fix).
@@ -41,7 +41,7 @@ func reportFormatFlag(stream string) cli.Flag {
 	return &cli.GenericFlag{
 		Name:  "format",
 		Value: &formatList{},
-		Usage: "report `FORMAT`: " + strings.Join(reportFormats, ", ") + " (default text; github: workflow commands, and a summary appended to $GITHUB_STEP_SUMMARY when set). " +
+		Usage: "report `FORMAT`: " + strings.Join(reportFormats, ", ") + " (default text; github: workflow commands, and a summary appended to $GITHUB_STEP_SUMMARY when set; matrix: which clients take each tool, a table, in Markdown when written to a file). " +
 			"Repeatable: FORMAT=PATH writes that format to the file PATH, FORMAT alone to " + stream + ", so one run can write several",
 	}
 }
@@ -131,11 +131,17 @@ func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, re
 		var buf bytes.Buffer
 		var w io.Writer = &buf
 		var g *guard.Writer
-		if o.format == "text" {
+		if o.format == "text" || o.format == "matrix" {
+			// The Markdown matrix is printed into logs too (the Action
+			// appends it to the job summary with cat).
 			g = guard.NewWriter(&buf, false)
 			w = g
 		}
-		if err := render(w, o.format, false); err != nil {
+		format := o.format
+		if format == "matrix" {
+			format = matrixMarkdown // a file is for a job summary or a pull request
+		}
+		if err := render(w, format, false); err != nil {
 			return err
 		}
 		if g != nil {
@@ -154,6 +160,9 @@ func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, re
 	}
 	return nil
 }
+
+// matrixMarkdown is the matrix format written to a file: Markdown.
+const matrixMarkdown = "matrix.md"
 
 // reportContext is what the machine formats need besides the findings:
 // the rules that ran, and what names the run for SARIF's automationDetails.
@@ -193,6 +202,10 @@ func (e *env) writeReport(w io.Writer, format string, files []report.File, rc re
 		return report.WriteJUnit(w, files, rc.failures...)
 	case "checkstyle":
 		return report.WriteCheckstyle(w, files, rc.failures...)
+	case "matrix":
+		return report.WriteMatrix(w, report.NewMatrix(files))
+	case matrixMarkdown:
+		return report.WriteMatrixMarkdown(w, report.NewMatrix(files))
 	case "github":
 		root, err := sourceRoot()
 		if err != nil {
