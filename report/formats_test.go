@@ -83,31 +83,7 @@ func TestSARIFValidatesAgainstTheOfficialSchema(t *testing.T) {
 	if err := report.WriteSARIF(&buf, files, report.SARIFOptions{Rules: linter.Rules, Version: "v1.2.3", AutomationID: "mcplint/lint/"}); err != nil {
 		t.Fatal(err)
 	}
-	schemaFile, err := os.Open(filepath.Join(testenv.NPM(t, peersFolder), sarifSchemaPath))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer schemaFile.Close()
-	doc, err := sjs.UnmarshalJSON(schemaFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := sjs.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := sjs.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(inst); err != nil {
-		t.Fatalf("SARIF output does not follow the SARIF 2.1.0 schema: %v\n%s", err, buf.String())
-	}
+	validSARIF(t, buf.Bytes())
 
 	var log struct {
 		Runs []struct {
@@ -322,5 +298,36 @@ func TestCheckstyle(t *testing.T) {
 		if e.Line != d.Line || e.Column != d.Column || e.Severity != d.Severity.String() || e.Source != "mcplint."+d.Rule {
 			t.Errorf("error %d: %+v, want %s at %d:%d", i, e, d.Rule, d.Line, d.Column)
 		}
+	}
+}
+
+// validSARIF fails t unless b is valid under the official SARIF 2.1.0
+// schema, formats asserted.
+func validSARIF(t *testing.T, b []byte) {
+	t.Helper()
+	schemaFile, err := os.Open(filepath.Join(testenv.NPM(t, peersFolder), sarifSchemaPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer schemaFile.Close()
+	doc, err := sjs.UnmarshalJSON(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sjs.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := sjs.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("not SARIF 2.1.0: %v\n%s", err, b)
 	}
 }
