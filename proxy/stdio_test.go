@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/live"
 )
 
@@ -25,7 +25,7 @@ type running struct {
 	in   *io.PipeWriter // the proxy's stdin
 	out  *bufio.Reader  // the proxy's stdout
 	outR *io.PipeReader
-	log  *syncBuffer
+	log  *testenv.Buffer
 	done chan error
 
 	once sync.Once
@@ -44,29 +44,12 @@ func (r *running) wait() error {
 	return r.err
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // start runs a proxy with o, over pipes, until the test ends.
 func start(t *testing.T, o Options) *running {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	r := &running{t: t, in: inW, out: bufio.NewReader(outR), outR: outR, log: &syncBuffer{}, done: make(chan error, 1)}
+	r := &running{t: t, in: inW, out: bufio.NewReader(outR), outR: outR, log: &testenv.Buffer{}, done: make(chan error, 1)}
 	o.Stdin, o.Stdout = inR, outW
 	if o.Log == nil {
 		o.Log = r.log

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcpfit/mcplint/internal/testenv"
@@ -318,22 +317,11 @@ func shellWords(line string) ([]string, error) {
 	return words, nil
 }
 
-// consoleOutput is a terminal's screen: both outputs write to it, in turn.
-type consoleOutput struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (o *consoleOutput) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Write(p)
-}
-
 // runConsole runs mcplint in-process as the examples show it, and returns
 // what it printed and its exit status.
 func runConsole(t *testing.T, home string, args []string) (string, int) {
-	var out consoleOutput
+	// Both outputs write to one buffer, in turn, as to a terminal's screen.
+	var out testenv.Buffer
 	e := &env{
 		stdin: strings.NewReader(""), stdout: &out, stderr: &out,
 		stdinTTY: true,
@@ -349,7 +337,7 @@ func runConsole(t *testing.T, home string, args []string) (string, int) {
 		catalogue: rules.All,
 	}
 	code := e.run(t.Context(), append([]string{"mcplint"}, args...))
-	return out.buf.String(), code
+	return out.String(), code
 }
 
 // outputLines splits what a command printed into lines, without the spaces

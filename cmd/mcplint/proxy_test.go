@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -86,7 +85,7 @@ func runProxyExample(t *testing.T, args []string) {
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	var stderr syncWriter
+	var stderr testenv.Buffer
 	e := &env{stdin: inR, stdout: outW, stderr: &stderr, getenv: os.Getenv, catalogue: rules.All}
 	done := make(chan int, 1)
 	go func() {
@@ -151,24 +150,6 @@ func runProxyExample(t *testing.T, args []string) {
 	}
 }
 
-// syncWriter is a buffer that several goroutines write.
-type syncWriter struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (w *syncWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.Write(p)
-}
-
-func (w *syncWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
-}
-
 // TestProxyUsage: a --for, a target or a --listen the proxy cannot use is
 // a usage error (status 2) naming the flag.
 func TestProxyUsage(t *testing.T) {
@@ -203,7 +184,7 @@ func TestListenAddr(t *testing.T) {
 func TestProxyServerFails(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
-	var stdout, stderr syncWriter
+	var stdout, stderr testenv.Buffer
 	e := &env{stdin: inR, stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }, catalogue: rules.All}
 	code := e.run(context.Background(), []string{"mcplint", "proxy", serverEnvFlag("crash"), "--", os.Args[0]})
 	if code != 3 || !strings.Contains(stderr.String(), "panic: cannot open database") {

@@ -1,6 +1,7 @@
 // Package testenv locates what the tests read beside the code: the
 // repository root, and the official MCP schemas kept next to the repository
-// as oracles (never copied into it).
+// as oracles (never copied into it). It also holds the few helpers that
+// the tests of several packages share (JSON, Golden, Buffer).
 package testenv
 
 import (
