@@ -251,13 +251,7 @@ func TestForeignShapes(t *testing.T) {
 }
 
 func TestForeignErrors(t *testing.T) {
-	tests := []struct {
-		name      string
-		file      string
-		src       string
-		want      string
-		line, col int
-	}{{
+	testLoadErrors(t, []loadError{{
 		name: "Anthropic then MCP",
 		src:  "[\n{\"name\":\"a\",\"input_schema\":{}},\n{\"name\":\"b\",\"inputSchema\":{}}]",
 		want: "m.json:3:1: tool 1 is an MCP tool but tool 0 is an Anthropic tool; a list holds tools of one format", line: 3, col: 1,
@@ -334,20 +328,7 @@ func TestForeignErrors(t *testing.T) {
 		file: "m.yaml",
 		src:  "b: &b {type: function, function: {name: a}}\ntools:\n  - <<: *b\n",
 		want: "m.yaml:3:5: the tool's members are merged in with \"<<\": write them out in place, where fixes can edit them", line: 3, col: 5,
-	}}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			file := tc.file
-			if file == "" {
-				file = "m.json"
-			}
-			m, err := Load(file, []byte(tc.src))
-			if err == nil {
-				t.Fatalf("Load succeeded (shape %q, %d tools)", m.Shape, len(m.Tools))
-			}
-			checkError(t, err, file, tc.want, "", tc.line, tc.col)
-		})
-	}
+	}})
 }
 
 // posOf is the line and column of the first occurrence of marker in src.

@@ -321,16 +321,7 @@ func TestLocate(t *testing.T) {
 // file and the place.
 func TestLoadErrors(t *testing.T) {
 	deepTool := `{"tools":[{"name":"a","inputSchema":` + strings.Repeat("[", 10005) + strings.Repeat("]", 10005) + `}]}`
-	tests := []struct {
-		name string
-		file string
-		src  string
-		// want is the whole message: "file:line:col: ..." ("file: ..." when
-		// the error concerns the whole file), unless wantPrefix is set.
-		want       string
-		wantPrefix string
-		line, col  int
-	}{{
+	testLoadErrors(t, []loadError{{
 		name: "empty file",
 		src:  "",
 		want: "m.json: empty file: expected a tool manifest; " + acceptedShapes,
@@ -534,7 +525,24 @@ func TestLoadErrors(t *testing.T) {
 		src:  "null",
 		want: "x.JSON:1:1: a null is not a tool manifest; " + acceptedShapes,
 		line: 1, col: 1,
-	}}
+	}})
+}
+
+// loadError is a source that Load refuses, and the error it must give.
+type loadError struct {
+	name string
+	file string // m.json when empty
+	src  string
+	// want is the whole message: "file:line:col: ..." ("file: ..." when
+	// the error concerns the whole file), unless wantPrefix is set.
+	want       string
+	wantPrefix string
+	line, col  int
+}
+
+// testLoadErrors runs Load on each source and checks its one error.
+func testLoadErrors(t *testing.T, tests []loadError) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			file := tc.file
