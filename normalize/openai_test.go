@@ -17,11 +17,36 @@ func lossKeys(ls []Loss) []string {
 	return out
 }
 
+// transformCase is a schema, what a transform makes of it, and the losses
+// it reports ("pointer keyword").
+type transformCase struct {
+	name, in, want string
+	losses         []string
+}
+
+// testTransform runs f on each case; f must leave its input as it was.
+func testTransform(t *testing.T, f func(any) (any, []Loss), tests []transformCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := testenv.JSON(t, tt.in)
+			before := testenv.JSON(t, tt.in)
+			got, losses := f(in)
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
+				t.Errorf("schema (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
+				t.Errorf("losses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, in); diff != "" {
+				t.Errorf("input modified:\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestOpenAIFunction(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-		losses         []string
-	}{
+	testTransform(t, OpenAIFunction, []transformCase{
 		{name: "valid stays", in: `{"type": "object", "properties": {"a": {"type": "string"}}}`,
 			want: `{"type": "object", "properties": {"a": {"type": "string"}}}`},
 		{name: "root without type", in: `{"properties": {}}`, want: `{"type": "object", "properties": {}}`},
@@ -43,30 +68,11 @@ func TestOpenAIFunction(t *testing.T) {
 			want: `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`},
 		{name: "root that admits no object",
 			in: `{"type": "string"}`, want: `{"type": "string"}`, losses: []string{" type"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			in := testenv.JSON(t, tt.in)
-			before := testenv.JSON(t, tt.in)
-			got, losses := OpenAIFunction(in)
-			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
-				t.Errorf("schema (-want +got):\n%s", diff)
-			}
-			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
-				t.Errorf("losses (-want +got):\n%s", diff)
-			}
-			if diff := cmp.Diff(before, in); diff != "" {
-				t.Errorf("input modified:\n%s", diff)
-			}
-		})
-	}
+	})
 }
 
 func TestOpenAIStrict(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-		losses         []string
-	}{
+	testTransform(t, OpenAIStrict, []transformCase{
 		{name: "already strict",
 			in:   `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}`,
 			want: `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}`},
@@ -120,23 +126,7 @@ func TestOpenAIStrict(t *testing.T) {
 		{name: "root ref inlined, recursion kept",
 			in:   `{"$ref": "#/$defs/Node", "$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}, "required": ["kids"]}}}`,
 			want: `{"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}, "required": ["kids"], "additionalProperties": false}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			in := testenv.JSON(t, tt.in)
-			before := testenv.JSON(t, tt.in)
-			got, losses := OpenAIStrict(in)
-			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
-				t.Errorf("schema (-want +got):\n%s", diff)
-			}
-			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
-				t.Errorf("losses (-want +got):\n%s", diff)
-			}
-			if diff := cmp.Diff(before, in); diff != "" {
-				t.Errorf("input modified:\n%s", diff)
-			}
-		})
-	}
+	})
 }
 
 func TestDisjoint(t *testing.T) {
