@@ -163,10 +163,8 @@ func FuzzDraft2020(f *testing.F) {
 		f.Add(string(tt.In))
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d := json.NewDecoder(strings.NewReader(s))
-		d.UseNumber()
-		var in any
-		if d.Decode(&in) != nil {
+		in, err := testenv.ParseJSON(s)
+		if err != nil {
 			return
 		}
 		before := schema.Clone(in)

@@ -1,8 +1,6 @@
 package normalize
 
 import (
-	"bytes"
-	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
@@ -373,10 +371,8 @@ func FuzzGemini(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d := json.NewDecoder(bytes.NewReader(data))
-		d.UseNumber()
-		var in any
-		if d.Decode(&in) != nil {
+		in, err := testenv.ParseJSON(string(data))
+		if err != nil {
 			return
 		}
 		before := schema.Clone(in)

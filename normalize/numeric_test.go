@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -278,10 +277,8 @@ func FuzzIntegerTolerant(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		d := json.NewDecoder(strings.NewReader(src))
-		d.UseNumber()
-		var in any
-		if d.Decode(&in) != nil {
+		in, err := testenv.ParseJSON(src)
+		if err != nil {
 			return
 		}
 		before := schema.Clone(in)

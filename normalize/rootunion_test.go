@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -172,10 +171,8 @@ func FuzzRootCombinators(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d := json.NewDecoder(strings.NewReader(s))
-		d.UseNumber()
-		var in any
-		if d.Decode(&in) != nil {
+		in, err := testenv.ParseJSON(s)
+		if err != nil {
 			return
 		}
 		before := schema.Clone(in)

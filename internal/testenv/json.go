@@ -11,11 +11,19 @@ import (
 // Text that does not decode fails the test.
 func JSON(t testing.TB, s string) any {
 	t.Helper()
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := ParseJSON(s)
+	if err != nil {
 		t.Fatalf("decode %s: %v", s, err)
 	}
 	return v
+}
+
+// ParseJSON decodes the first JSON value of s as JSON does, for a fuzz
+// target that skips what does not decode.
+func ParseJSON(s string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
 }
