@@ -115,16 +115,8 @@ func (e *zodEmitter) objectWith(shape, mode, catchall string) string {
 // number without fraction).
 func zodKind(v any) string {
 	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
+	case nil, bool, string, []any, map[string]any:
+		return schema.Kind(v)
 	case json.Number:
 		if f, err := x.Float64(); err == nil && f == float64(int64(f)) {
 			return "integer"
