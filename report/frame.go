@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // frameContext is how many lines a server finding's frame shows before
@@ -68,11 +69,11 @@ func (p *printed) of(raw []byte) bool {
 
 // frame is the window around rel, or its nearest ancestor printed.
 func (p *printed) frame(rel string) serverFrame {
-	tokens := splitPointer(rel)
+	tokens := pointer.Split(rel)
 	var m mark
 	for k := len(tokens); k >= 0; k-- {
 		var ok bool
-		if m, ok = p.marks[joinPointer(tokens[:k])]; ok {
+		if m, ok = p.marks[pointer.Join(tokens[:k])]; ok {
 			break
 		}
 	}
@@ -154,7 +155,7 @@ func (p *printer) members(depth int, open, close byte, next func(i int) (token, 
 		if !ok {
 			return
 		}
-		sub := ptr + "/" + escapeToken(token)
+		sub := pointer.Append(ptr, token)
 		span := utf8.RuneCountInString(strings.TrimSuffix(prefix, ": "))
 		p.marks[sub] = mark{line: len(p.lines), col: p.col(), span: max(span, 1)}
 		p.cur.WriteString(prefix)
@@ -198,33 +199,6 @@ func quote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// joinPointer is the JSON Pointer of tokens.
-func joinPointer(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(escapeToken(t))
-	}
-	return b.String()
-}
-
-// escapeToken escapes a pointer token (RFC 6901).
-func escapeToken(t string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
-}
-
-// splitPointer returns the unescaped tokens of a JSON Pointer.
-func splitPointer(ptr string) []string {
-	if ptr == "" {
-		return nil
-	}
-	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
-	for i, s := range parts {
-		parts[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-	}
-	return parts
 }
 
 // clipLine cuts a line of the print to snippetWidth characters and shows
