@@ -167,11 +167,14 @@ func (p *Pass) Runs(r *Rule) bool {
 }
 
 // Option returns a rule option: the configured value, or the rule's default.
-func (p *Pass) Option(name string) any {
-	if v, ok := p.options[name]; ok {
+func (p *Pass) Option(name string) any { return option(p.Rule, p.options, name) }
+
+// option is the value of a rule's option: configured, or its default.
+func option(r *Rule, configured map[string]any, name string) any {
+	if v, ok := configured[name]; ok {
 		return v
 	}
-	return p.Rule.Options[name]
+	return r.Options[name]
 }
 
 // Report records a finding. Rule is filled in; a zero Severity means the
@@ -237,12 +240,7 @@ func (p *ListPass) ToolNamed(name string) *manifest.Tool {
 func (p *ListPass) PackEnabled(pack string) bool { return p.packs[pack] }
 
 // Option returns a rule option, as Pass.Option.
-func (p *ListPass) Option(name string) any {
-	if v, ok := p.options[name]; ok {
-		return v
-	}
-	return p.Rule.Options[name]
-}
+func (p *ListPass) Option(name string) any { return option(p.Rule, p.options, name) }
 
 // Reportf records a finding at a pointer relative to tool t.
 func (p *ListPass) Reportf(t *manifest.Tool, ptr string, format string, args ...any) {

@@ -32,12 +32,7 @@ func (p *SurfacePass) Before(v string) bool { return !AtLeast(p.oldest, v) }
 func (p *SurfacePass) PackEnabled(pack string) bool { return p.packs[pack] }
 
 // Option returns a rule option, as Pass.Option.
-func (p *SurfacePass) Option(name string) any {
-	if v, ok := p.options[name]; ok {
-		return v
-	}
-	return p.Rule.Options[name]
-}
+func (p *SurfacePass) Option(name string) any { return option(p.Rule, p.options, name) }
 
 // Reportf records a finding at a pointer relative to entry e.
 func (p *SurfacePass) Reportf(e *manifest.Entry, ptr string, format string, args ...any) {
