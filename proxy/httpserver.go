@@ -334,11 +334,20 @@ func requestIDs(body []byte) ([]string, []string, error) {
 	return ids, methods, nil
 }
 
-func (f *httpFront) getStream(w http.ResponseWriter, r *http.Request) {
+// sessionOf returns the session a GET or DELETE names. Without one it
+// answers 405: only a POST can start a session.
+func sessionOf(w http.ResponseWriter, r *http.Request) (string, bool) {
 	id := r.Header.Get("Mcp-Session-Id")
 	if id == "" {
 		w.Header().Set("Allow", "POST")
-		http.Error(w, "Method Not Allowed: GET needs a session", http.StatusMethodNotAllowed)
+		http.Error(w, "Method Not Allowed: "+r.Method+" needs a session", http.StatusMethodNotAllowed)
+	}
+	return id, id != ""
+}
+
+func (f *httpFront) getStream(w http.ResponseWriter, r *http.Request) {
+	id, ok := sessionOf(w, r)
+	if !ok {
 		return
 	}
 	if !strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
@@ -400,10 +409,8 @@ func (f *httpFront) getStream(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *httpFront) delete(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get("Mcp-Session-Id")
-	if id == "" {
-		w.Header().Set("Allow", "POST")
-		http.Error(w, "Method Not Allowed: DELETE needs a session", http.StatusMethodNotAllowed)
+	id, ok := sessionOf(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
