@@ -107,52 +107,77 @@ func skipValue(b []byte, i int) (int, error) {
 // members scans the members of the JSON object b. Keys are unescaped only
 // when they hold an escape.
 func members(b []byte) ([]member, error) {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return nil, errNotJSON
-	}
-	i = skipSpace(b, i+1)
 	// An envelope has four or five members, a call's params two or three.
 	out := make([]member, 0, 6)
-	if i < len(b) && b[i] == '}' {
-		return out, trailing(b, i+1)
-	}
-	for {
-		if i >= len(b) || b[i] != '"' {
-			return nil, errNotJSON
+	isObject, err := items(b, '{', '}', func(i int) (int, error) {
+		if b[i] != '"' {
+			return 0, errNotJSON
 		}
 		keyStart := i
 		end, escaped := jsonscan.StringEnd(b, i)
 		if end < 0 {
-			return nil, errNotJSON
+			return 0, errNotJSON
 		}
 		key := string(b[i+1 : end-1])
 		if escaped {
 			if err := json.Unmarshal(b[i:end], &key); err != nil {
-				return nil, errNotJSON
+				return 0, errNotJSON
 			}
 		}
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return nil, errNotJSON
+			return 0, errNotJSON
 		}
 		vstart := skipSpace(b, i+1)
 		vend, err := skipValue(b, vstart)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		out = append(out, member{key: key, keyStart: keyStart, value: span{vstart, vend}})
-		i = skipSpace(b, vend)
+		return vend, nil
+	})
+	if !isObject {
+		return nil, errNotJSON
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// items scans the object or array that b holds (open and close are its
+// brackets), calling item at the first byte of each member or element,
+// which returns the end of it; the commas between them and what follows
+// the closing bracket are checked here. found is false when b does not
+// open with open.
+func items(b []byte, open, close byte, item func(i int) (int, error)) (found bool, err error) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != open {
+		return false, nil
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == close {
+		return true, trailing(b, i+1)
+	}
+	for {
 		if i >= len(b) {
-			return nil, errNotJSON
+			return true, errNotJSON
+		}
+		end, err := item(i)
+		if err != nil {
+			return true, err
+		}
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return true, errNotJSON
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
-		case '}':
-			return out, trailing(b, i+1)
+		case close:
+			return true, trailing(b, i+1)
 		default:
-			return nil, errNotJSON
+			return true, errNotJSON
 		}
 	}
 }
@@ -259,34 +284,15 @@ func parse(b []byte) (envelope, error) {
 // batch splits a JSON array of messages into its elements, nil when b is
 // not an array.
 func batch(b []byte) ([]span, error) {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '[' {
-		return nil, nil
-	}
-	i = skipSpace(b, i+1)
 	var out []span
-	if i < len(b) && b[i] == ']' {
-		return out, trailing(b, i+1)
-	}
-	for {
+	if _, err := items(b, '[', ']', func(i int) (int, error) {
 		end, err := skipValue(b, i)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, span{skipSpace(b, i), end})
-		i = skipSpace(b, end)
-		if i >= len(b) {
-			return nil, errNotJSON
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case ']':
-			return out, trailing(b, i+1)
-		default:
-			return nil, errNotJSON
-		}
+		out = append(out, span{i, end})
+		return end, err
+	}); err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 // splice returns b with s replaced by v, in a new slice.
