@@ -28,18 +28,6 @@ import (
 // directly must work the same through the proxy. The steps named
 // "coerce: ..." are the differences the proxy makes on purpose.
 
-const referenceServers = "live/testdata/reference-servers"
-
-// referenceEntry is the entry point of an installed reference server.
-func referenceEntry(t *testing.T, name string) string {
-	t.Helper()
-	path := filepath.Join(testenv.NPM(t, referenceServers), "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("reference server %s is not installed: %v", name, err)
-	}
-	return path
-}
-
 func nodePath(t *testing.T) string {
 	t.Helper()
 	return testenv.Command(t, "node")
@@ -161,7 +149,7 @@ func TestE2EStdio(t *testing.T) {
 	for _, server := range []string{"everything", "filesystem", "memory"} {
 		t.Run(server, func(t *testing.T) {
 			t.Parallel()
-			entry := referenceEntry(t, server)
+			entry := testenv.ReferenceServer(t, server)
 			scenario := server
 			run := func(proxied bool) (clientRun, string) {
 				dir := t.TempDir()
@@ -205,8 +193,8 @@ func TestE2EStdio(t *testing.T) {
 // a free loopback port and returns its MCP endpoint.
 func startEverythingHTTP(t *testing.T) string {
 	t.Helper()
-	port := freePort(t)
-	cmd := exec.Command(nodePath(t), referenceEntry(t, "everything"), "streamableHttp")
+	port := testenv.FreePort(t)
+	cmd := exec.Command(nodePath(t), testenv.ReferenceServer(t, "everything"), "streamableHttp")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -217,28 +205,8 @@ func startEverythingHTTP(t *testing.T) string {
 		_ = cmd.Wait()
 	})
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			c.Close()
-			return "http://" + addr + "/mcp"
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server-everything did not listen on %s: %v", addr, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	testenv.WaitListening(t, addr, "server-everything")
+	return "http://" + addr + "/mcp"
 }
 
 // TestE2EStreamableHTTP: server-everything over Streamable HTTP, directly,
@@ -256,7 +224,7 @@ func TestE2EStreamableHTTP(t *testing.T) {
 	})
 	t.Run("HTTP client, stdio server", func(t *testing.T) {
 		t.Parallel()
-		url := listen(t, Options{Target: live.Target{Command: []string{nodePath(t), referenceEntry(t, "everything"), "stdio"}}})
+		url := listen(t, Options{Target: live.Target{Command: []string{nodePath(t), testenv.ReferenceServer(t, "everything"), "stdio"}}})
 		same(t, direct, drive(t, map[string]any{"transport": "http", "url": url, "scenario": "everything"}), nil)
 	})
 	t.Run("HTTP client, HTTP server", func(t *testing.T) {

@@ -79,8 +79,8 @@ func providerRefusals(client string, tool map[string]any) []string {
 func TestProvidersAcceptListings(t *testing.T) {
 	node := nodePath(t)
 	servers := map[string][]string{
-		"everything": {node, referenceEntry(t, "everything"), "stdio"},
-		"filesystem": {node, referenceEntry(t, "filesystem"), t.TempDir()},
+		"everything": {node, testenv.ReferenceServer(t, "everything"), "stdio"},
+		"filesystem": {node, testenv.ReferenceServer(t, "filesystem"), t.TempDir()},
 		"zod":        {node, filepath.Join(testenv.Oracles(t), "zod-server.mjs")},
 	}
 	packs := map[string]string{"gemini": "gemini", "openai-strict": "openai-strict"}

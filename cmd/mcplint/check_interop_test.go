@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpfit/mcplint/internal/testenv"
 )
@@ -20,17 +19,6 @@ import (
 // servers from the npm registry, at the versions pinned in
 // live/testdata/reference-servers/package-lock.json, so the tools they list
 // and the findings on them are stable.
-
-// referenceServer returns the entry point of an installed reference server.
-func referenceServer(t *testing.T, name string) string {
-	t.Helper()
-	dir := testenv.NPM(t, "live/testdata/reference-servers")
-	path := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-"+name, "dist", "index.js")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("reference server %s is not in the locked packages: %v", name, err)
-	}
-	return path
-}
 
 type interopReport struct {
 	Server struct {
@@ -123,7 +111,7 @@ func TestInteropStdio(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.server, func(t *testing.T) {
 			t.Parallel()
-			entry := referenceServer(t, c.server)
+			entry := testenv.ReferenceServer(t, c.server)
 			target := append([]string{"--env=MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl"), "--", "node", entry}, c.args...)
 			rep := checkJSONOf(t, target...)
 			if rep.Server.Name != c.name || rep.Server.Version != c.version || rep.Server.Transport != "stdio" || rep.Server.Protocol != "2025-11-25" {
@@ -167,8 +155,8 @@ func assertRecorded(t *testing.T, server, saved string) {
 }
 
 func TestInteropStreamableHTTP(t *testing.T) {
-	entry := referenceServer(t, "everything")
-	port := freePort(t)
+	entry := testenv.ReferenceServer(t, "everything")
+	port := testenv.FreePort(t)
 	cmd := exec.Command("node", entry, "streamableHttp")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
 	ownGroup(cmd)
@@ -180,18 +168,7 @@ func TestInteropStreamableHTTP(t *testing.T) {
 		_ = cmd.Wait()
 	})
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			c.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server-everything did not listen on %s: %v", addr, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	testenv.WaitListening(t, addr, "server-everything")
 	url := fmt.Sprintf("http://%s/mcp", addr)
 	rep := checkJSONOf(t, "--url", url)
 	if rep.Server.Name != "mcp-servers/everything" || rep.Server.Transport != "http" {
@@ -207,15 +184,4 @@ func TestInteropStreamableHTTP(t *testing.T) {
 	// Over HTTP as over stdio: the file's verdicts, and the recording's.
 	saved := sameVerdicts(t, []string{"--url", url})
 	assertRecorded(t, "everything", saved[0])
-}
-
-// freePort finds a loopback port nothing listens on.
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }

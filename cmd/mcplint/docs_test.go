@@ -172,10 +172,6 @@ func consoleBlocks(lines []string) ([]*consoleBlock, error) {
 	return blocks, nil
 }
 
-// referenceServers holds the MCP reference servers' commands, as npm
-// installs them.
-const referenceServers = "live/testdata/reference-servers"
-
 func runBlock(t *testing.T, root, page string, b *consoleBlock) {
 	dir := t.TempDir()
 	entries, err := os.ReadDir(root)
@@ -199,7 +195,7 @@ func runBlock(t *testing.T, root, page string, b *consoleBlock) {
 			t.Fatalf("%s:%d: $ %s: %v", page, c.line, c.text, err)
 		}
 		if namesReferenceServer(t, args[i]) {
-			bin := filepath.Join(testenv.NPM(t, referenceServers), "node_modules", ".bin")
+			bin := filepath.Join(testenv.NPM(t, testenv.ReferenceServers), "node_modules", ".bin")
 			t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 		}
 	}

@@ -81,7 +81,7 @@ func TestProxyConfigExamples(t *testing.T) {
 // would start it, and talks to it.
 func runProxyExample(t *testing.T, args []string) {
 	t.Helper()
-	bin := filepath.Join(testenv.NPM(t, referenceServers), "node_modules", ".bin")
+	bin := filepath.Join(testenv.NPM(t, testenv.ReferenceServers), "node_modules", ".bin")
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
