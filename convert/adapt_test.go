@@ -7,12 +7,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/providertest"
 	"github.com/mcpfit/mcplint/schema"
 )
 
 // TestAdaptPassesProviderChecks: what an Adapter makes for gemini and
 // openai-strict passes the checks the golden conversions are held to
-// (refused), its input schemas compile, and the client's rules refuse
+// (providertest.Refused), its input schemas compile, and the client's rules refuse
 // nothing in it; names are the client's and unique; output schemas are
 // left as they were.
 func TestAdaptPassesProviderChecks(t *testing.T) {
@@ -42,7 +43,7 @@ func TestAdaptPassesProviderChecks(t *testing.T) {
 				}
 				check := map[string]string{"gemini": "gemini", "openai-strict": "openai-strict"}[client]
 				if check != "" {
-					for _, p := range refused(check, ad.InputSchema) {
+					for _, p := range providertest.Refused(check, ad.InputSchema) {
 						t.Errorf("tool %q: %s would refuse the schema: %s", ad.Name, client, p)
 					}
 				}

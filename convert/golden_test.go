@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpfit/mcplint/internal/providertest"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/manifest"
-	"github.com/mcpfit/mcplint/normalize"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -78,7 +78,7 @@ func TestGolden(t *testing.T) {
 						t.Errorf("tool %d: the converted schema does not compile: %v", i, err)
 					}
 				}
-				for _, p := range refused(c.name, s) {
+				for _, p := range providertest.Refused(c.name, s) {
 					t.Errorf("tool %d: %s would refuse the schema: %s", i, c.name, p)
 				}
 			}
@@ -107,43 +107,4 @@ func entries(t *testing.T, doc []byte) []any {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	testenv.Golden(t, filepath.Join("testdata", "golden", name), got, *update)
-}
-
-// refused lists what the target's documented rules refuse in a converted
-// schema: the checks the transforms in package normalize exist to pass.
-func refused(target string, s any) []string {
-	var out []string
-	root, _ := s.(map[string]any)
-	if target != "mcp" && target != "gemini" && target != "gemini-json-schema" {
-		if root["type"] != "object" {
-			out = append(out, "root type is not object")
-		}
-		for _, k := range []string{"anyOf", "oneOf", "allOf", "not", "enum"} {
-			if _, ok := root[k]; ok && !(target == "anthropic" && (k == "not" || k == "enum")) {
-				out = append(out, "root "+k)
-			}
-		}
-	}
-	schema.Walk(s, "", func(node *schema.Node) bool {
-		n, ptr := node.Value, node.Pointer()
-		switch target {
-		case "gemini":
-			for k := range n {
-				if !normalize.GeminiSupports(k) {
-					out = append(out, ptr+": keyword "+k)
-				}
-			}
-		case "openai-strict", "openai-responses-strict":
-			if schema.HasType(n, "object") {
-				if n["additionalProperties"] != false {
-					out = append(out, ptr+": object not closed")
-				}
-				if missing := normalize.MissingRequired(n); len(missing) > 0 {
-					out = append(out, ptr+": not required: "+strings.Join(missing, ", "))
-				}
-			}
-		}
-		return true
-	})
-	return out
 }

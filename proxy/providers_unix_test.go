@@ -8,19 +8,17 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpfit/mcplint/internal/providertest"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
-	"github.com/mcpfit/mcplint/normalize"
 	"github.com/mcpfit/mcplint/rules"
-	"github.com/mcpfit/mcplint/schema"
 )
 
 // providerRefusals lists what a provider's documented rules refuse in one
@@ -37,39 +35,7 @@ func providerRefusals(client string, tool map[string]any) []string {
 	if !names[client].MatchString(name) {
 		out = append(out, fmt.Sprintf("name %q", name))
 	}
-	root, _ := tool["inputSchema"].(map[string]any)
-	if client == "openai-strict" {
-		if root["type"] != "object" {
-			out = append(out, "root type is not object")
-		}
-		for _, k := range []string{"anyOf", "oneOf", "allOf", "not", "enum"} {
-			if _, ok := root[k]; ok {
-				out = append(out, "root "+k)
-			}
-		}
-	}
-	schema.Walk(root, "", func(node *schema.Node) bool {
-		n, ptr := node.Value, node.Pointer()
-		switch client {
-		case "gemini":
-			for k := range n {
-				if !normalize.GeminiSupports(k) {
-					out = append(out, ptr+": keyword "+k)
-				}
-			}
-		case "openai-strict":
-			if schema.HasType(n, "object") {
-				if n["additionalProperties"] != false {
-					out = append(out, ptr+": object not closed")
-				}
-				if missing := normalize.MissingRequired(n); len(missing) > 0 {
-					out = append(out, ptr+": not required: "+strings.Join(missing, ", "))
-				}
-			}
-		}
-		return true
-	})
-	return out
+	return append(out, providertest.Refused(client, tool["inputSchema"])...)
 }
 
 // TestProvidersAcceptListings: through --for gemini and --for
