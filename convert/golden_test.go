@@ -3,13 +3,13 @@ package convert
 import (
 	"encoding/json"
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcpfit/mcplint/internal/providertest"
 	"github.com/mcpfit/mcplint/internal/testenv"
-	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -37,17 +37,14 @@ var goldenCases = []struct {
 	{"gemini-json-schema", "gemini", Options{GeminiJSONSchema: true}, "/parametersJsonSchema", true},
 }
 
+// loadTools reads the tools of the manifest file at path, as load.
 func loadTools(t *testing.T, path string) []Tool {
 	t.Helper()
-	m, err := manifest.ReadFile(path)
+	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tools, err := FromManifest(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tools
+	return load(t, path, string(src))
 }
 
 func TestGolden(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"github.com/mcpfit/mcplint/manifest"
 )
 
+// load reads the tools of the manifest src, named name, failing t when
+// the loader or FromManifest refuses them.
 func load(t *testing.T, name, src string) []Tool {
 	t.Helper()
 	m, err := manifest.Load(name, []byte(src))

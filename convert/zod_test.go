@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/mcpfit/mcplint/manifest"
 )
 
 func TestZodIdent(t *testing.T) {
@@ -141,15 +139,7 @@ func TestZodSourceOrder(t *testing.T) {
 			"      query: {type: string}\n      limit: {type: integer}\n      after: {type: string}\n" +
 			"      filter:\n        type: object\n        properties:\n          tag: {type: string}\n          author: {type: string}\n",
 	} {
-		m, err := manifest.Load(name, []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tools, err := FromManifest(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		code, _ := ToZod(tools, ZodOptions{})
+		code, _ := ToZod(load(t, name, src), ZodOptions{})
 		var keys []string
 		for _, line := range strings.Split(string(code), "\n") {
 			// The shape's own members, two spaces in.
