@@ -2,8 +2,6 @@ package convert
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -16,28 +14,7 @@ import (
 // repository, read as an oracle).
 func TestMCPOutputMatchesSpec(t *testing.T) {
 	for _, version := range []string{"2025-06-18", "2025-11-25"} {
-		path := filepath.Join(testenv.MCPSpec(t), version, "schema.json")
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := jsonschema.NewCompiler()
-		url := "mcp-spec:///" + version + "/schema.json"
-		if err := c.AddResource(url, doc); err != nil {
-			t.Fatal(err)
-		}
-		defs := "$defs"
-		if !bytes.Contains(b, []byte(`"$defs"`)) {
-			defs = "definitions"
-		}
-		s, err := c.Compile(url + "#/" + defs + "/ListToolsResult")
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := testenv.SpecDefinition(t, version, "ListToolsResult")
 		out, _, err := To("mcp", loadTools(t, "testdata/tools.json"), Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -5,52 +5,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/mcpfit/mcplint/internal/testenv"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
-
-// specToolSchema compiles the Tool definition of one protocol version's
-// official schema.json.
-func specToolSchema(t *testing.T, version string) *jsonschema.Schema {
-	t.Helper()
-	return specDefinition(t, version, "Tool")
-}
-
-// specDefinition compiles a definition of one protocol version's official
-// schema.json.
-func specDefinition(t *testing.T, version, name string) *jsonschema.Schema {
-	t.Helper()
-	path := filepath.Join(testenv.MCPSpec(t), version, "schema.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	c := jsonschema.NewCompiler()
-	url := "mcp-spec:///" + version + "/schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
-	}
-	defs := "$defs"
-	if strings.Contains(string(b), `"definitions"`) && !strings.Contains(string(b), `"$defs"`) {
-		defs = "definitions"
-	}
-	s, err := c.Compile(url + "#/" + defs + "/" + name)
-	if err != nil {
-		t.Fatalf("compile %s of %s: %v", name, version, err)
-	}
-	return s
-}
 
 // TestSpecOracle checks mcplint against the official schemas: in every fixed
 // manifest of the test cases, a tool that the mcp pack finds no error in must
@@ -73,7 +35,7 @@ func TestSpecOracle(t *testing.T) {
 			version = lint.LatestProtocol
 		}
 		if compiled[version] == nil {
-			compiled[version] = specToolSchema(t, version)
+			compiled[version] = testenv.SpecDefinition(t, version, "Tool")
 		}
 		l, err := lint.New(All, lint.Config{Select: []string{"mcp"}, Protocol: version})
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -101,7 +102,7 @@ func TestSurfaceDefsMatchSpec(t *testing.T) {
 	for _, version := range lint.Protocols {
 		defs := surfaceDefs(version)
 		for def, src := range surfaceSamples(version) {
-			official := specDefinition(t, version, def)
+			official := testenv.SpecDefinition(t, version, def)
 			var doc any
 			dec := json.NewDecoder(strings.NewReader(src))
 			dec.UseNumber()
