@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // surfaceSamples are results with every member their definitions name, so
@@ -55,14 +55,13 @@ func mutations(doc any) []any {
 	walk = func(v any, set func(any), del func()) {
 		if del != nil {
 			del()
-			out = append(out, clone(doc))
+			out = append(out, schema.Clone(doc))
 		}
 		for _, r := range replacements {
 			if set != nil {
-				var rv any
-				_ = json.Unmarshal([]byte(r), &rv)
+				rv, _ := testenv.ParseJSON(r)
 				set(rv)
-				out = append(out, clone(doc))
+				out = append(out, schema.Clone(doc))
 			}
 		}
 		if set != nil {
@@ -72,7 +71,7 @@ func mutations(doc any) []any {
 		case map[string]any:
 			for _, k := range slices.Sorted(maps.Keys(t)) {
 				child := t[k]
-				walk(child, func(x any) { t[k] = x }, func() { delete(t, k); defer func() { t[k] = child }(); out = append(out, clone(doc)) })
+				walk(child, func(x any) { t[k] = x }, func() { delete(t, k); defer func() { t[k] = child }(); out = append(out, schema.Clone(doc)) })
 			}
 		case []any:
 			for i := range t {
@@ -81,15 +80,6 @@ func mutations(doc any) []any {
 		}
 	}
 	walk(doc, nil, nil)
-	return out
-}
-
-func clone(v any) any {
-	b, _ := json.Marshal(v)
-	var out any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	_ = dec.Decode(&out)
 	return out
 }
 
@@ -103,13 +93,8 @@ func TestSurfaceDefsMatchSpec(t *testing.T) {
 		defs := surfaceDefs(version)
 		for def, src := range surfaceSamples(version) {
 			official := testenv.SpecDefinition(t, version, def)
-			var doc any
-			dec := json.NewDecoder(strings.NewReader(src))
-			dec.UseNumber()
-			if err := dec.Decode(&doc); err != nil {
-				t.Fatalf("%s %s: %v", version, def, err)
-			}
-			for i, m := range append([]any{clone(doc)}, mutations(doc)...) {
+			doc := testenv.JSON(t, src)
+			for i, m := range append([]any{schema.Clone(doc)}, mutations(doc)...) {
 				b, _ := json.Marshal(m)
 				inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 				if err != nil {
