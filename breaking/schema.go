@@ -222,16 +222,9 @@ func (s *schemaCmp) bounds(o, n *node, where string) {
 		// Draft-4 boolean exclusive bounds and other non-numbers are left
 		// to others() through lint.Equal.
 	}
-	op, oHas := o.m["pattern"]
-	np, nHas := n.m["pattern"]
-	switch {
-	case nHas && !oHas:
-		s.at(BoundTightened, n, "pattern", "%s: pattern %s added; strings it refuses were accepted: drop it or check on the server", where, schema.Compact(np))
-	case nHas && !lint.Equal(op, np):
-		s.at(BoundTightened, n, "pattern", "%s: pattern changed from %s to %s; make sure it still accepts every string the old one did", where, schema.Compact(op), schema.Compact(np))
-	case oHas && !nHas:
-		s.at(ConstraintRelaxed, n, "", "%s: pattern %s dropped", where, schema.Compact(op))
-	}
+	s.narrowing(o, n, where, "pattern", BoundTightened,
+		"strings it refuses were accepted: drop it or check on the server",
+		"make sure it still accepts every string the old one did")
 	om, oHas := o.m["multipleOf"]
 	nm, nHas := n.m["multipleOf"]
 	of, _ := schema.Number(om)
@@ -256,15 +249,24 @@ func (s *schemaCmp) bounds(o, n *node, where string) {
 }
 
 func (s *schemaCmp) format(o, n *node, where string) {
-	of, oHas := o.m["format"]
-	nf, nHas := n.m["format"]
+	s.narrowing(o, n, where, "format", FormatAdded,
+		"validators that assert formats now reject strings that were accepted: drop it, or parse the format on the server",
+		"validators that assert formats now reject strings that were accepted")
+}
+
+// narrowing compares a keyword whose value can only be judged as a whole
+// (a pattern, a format): added or changed, it may refuse what passed,
+// reported under rule with the advice given; dropped, it relaxes.
+func (s *schemaCmp) narrowing(o, n *node, where, key string, rule *lint.Rule, added, changed string) {
+	ov, oHas := o.m[key]
+	nv, nHas := n.m[key]
 	switch {
 	case nHas && !oHas:
-		s.at(FormatAdded, n, "format", "%s: format %s added; validators that assert formats now reject strings that were accepted: drop it, or parse the format on the server", where, schema.Compact(nf))
-	case nHas && !lint.Equal(of, nf):
-		s.at(FormatAdded, n, "format", "%s: format changed from %s to %s; validators that assert formats now reject strings that were accepted", where, schema.Compact(of), schema.Compact(nf))
+		s.at(rule, n, key, "%s: %s %s added; %s", where, key, schema.Compact(nv), added)
+	case nHas && !lint.Equal(ov, nv):
+		s.at(rule, n, key, "%s: %s changed from %s to %s; %s", where, key, schema.Compact(ov), schema.Compact(nv), changed)
 	case oHas && !nHas:
-		s.at(ConstraintRelaxed, n, "", "%s: format %s dropped", where, schema.Compact(of))
+		s.at(ConstraintRelaxed, n, "", "%s: %s %s dropped", where, key, schema.Compact(ov))
 	}
 }
 
