@@ -12,10 +12,11 @@ import (
 
 // The gen-zod3-* and gen-zod4-* cases hold what zod-to-json-schema (with
 // Zod 3) and Zod 4's z.toJSONSchema emit, at the versions pinned in
-// testdata/generators/zod and testdata/generators/zod4. Node is not needed
-// here: each folder's gen.mjs writes its output/realworld/*.json, which are
-// committed, and this test checks that every case's tools.json carries
-// exactly that output (or rewrites it with -update). After upgrading a
+// testdata/generators/zod and testdata/generators/zod4, for the shapes of
+// testdata/generators/realworld-shapes.mjs. Node is not needed here: each
+// folder's gen.mjs writes its output/realworld/*.json, which are committed,
+// and this test checks that every case's tools.json carries exactly that
+// output (or rewrites it with -update). After upgrading a
 // generator, run `npm ci && node gen.mjs` in its folder, then
 // `go test ./internal/realworld -run TestNpmGenerators -update`, and review
 // the diff and the cases' verdicts.

@@ -6,24 +6,9 @@
 //   npm ci && node gen.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
 import { z } from "zod";
+import { realworldShapes } from "../realworld-shapes.mjs";
 
-const shapes = {
-  "object-optional-nullable": z.object({
-    title: z.string().describe("Title of the note"),
-    folder: z.string().nullable(),
-    tags: z.array(z.string()).optional(),
-    kind: z.enum(["note", "task"]),
-    version: z.literal(1),
-  }),
-  tuple: z.object({ range: z.tuple([z.number(), z.number()]) }),
-  record: z.object({ headers: z.record(z.string(), z.string()) }),
-  "union-root": z.union([z.object({ url: z.string() }), z.object({ path: z.string() })]),
-  "discriminated-union-root": z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("url"), url: z.string() }),
-    z.object({ kind: z.literal("file"), path: z.string() }),
-  ]),
-  "bigint-date": z.object({ id: z.bigint(), due: z.date() }),
-};
+const shapes = realworldShapes(z);
 
 mkdirSync("output/realworld", { recursive: true });
 for (const [name, schema] of Object.entries(shapes)) {
