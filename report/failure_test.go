@@ -4,12 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
-	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/report"
 )
 
@@ -149,29 +145,14 @@ func TestJUnitFailedRun(t *testing.T) {
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
-	dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
-	dec.Strict = true
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	decodeXML(t, buf.Bytes(), &doc)
 	last := doc.Suites[len(doc.Suites)-2:]
 	if doc.Errors != 2 || last[0].Name != "broken.json" || last[0].Errors != 1 || last[0].Cases[0].Error == nil ||
 		last[0].Cases[0].Error.Message != failures[0].Message || last[1].Name != "remote server" {
 		t.Fatalf("JUnit:\n%s", buf.String())
 	}
-	testenv.NPM(t, peersFolder)
-	path := filepath.Join(t.TempDir(), "junit.xml")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("node", junitReader, path).Output()
-	if err != nil {
-		t.Fatalf("node %s: %v", junitReader, err)
-	}
 	var got struct{ Total, Passed, Failed, Errors int }
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatal(err)
-	}
+	out := readJUnit(t, buf.Bytes(), &got)
 	if got.Passed != 1 || got.Total-got.Passed != len(files[0].Diagnostics)+2 {
 		t.Errorf("the JUnit reader understood %s", out)
 	}

@@ -235,21 +235,8 @@ func TestJUnitReadByAJUnitParser(t *testing.T) {
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
-	dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
-	dec.Strict = true
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatalf("not well-formed XML: %v", err)
-	}
+	decodeXML(t, buf.Bytes(), &doc)
 	// ...and so does a JUnit reader used by CI dashboards.
-	testenv.NPM(t, peersFolder)
-	path := filepath.Join(t.TempDir(), "junit.xml")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("node", junitReader, path).Output()
-	if err != nil {
-		t.Fatalf("node %s: %v", junitReader, err)
-	}
 	var got struct {
 		Total, Passed, Failed int
 		Suites                []struct {
@@ -257,9 +244,7 @@ func TestJUnitReadByAJUnitParser(t *testing.T) {
 			Total, Failed int
 		}
 	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	out := readJUnit(t, buf.Bytes(), &got)
 	n := len(files[0].Diagnostics)
 	if got.Total != n+1 || got.Failed != n || got.Passed != 1 || len(got.Suites) != 2 ||
 		got.Suites[0].Name != "servers/sample.json" || got.Suites[0].Failed != n || got.Suites[1].Total != 1 {
@@ -285,11 +270,7 @@ func TestCheckstyle(t *testing.T) {
 			} `xml:"error"`
 		} `xml:"file"`
 	}
-	dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
-	dec.Strict = true
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	decodeXML(t, buf.Bytes(), &doc)
 	if len(doc.Files) != 2 || doc.Files[0].Name != "servers/sample.json" || len(doc.Files[1].Errors) != 0 {
 		t.Fatalf("checkstyle files: %+v", doc.Files)
 	}
@@ -330,4 +311,35 @@ func validSARIF(t *testing.T, b []byte) {
 	if err := sch.Validate(inst); err != nil {
 		t.Fatalf("not SARIF 2.1.0: %v\n%s", err, b)
 	}
+}
+
+// decodeXML reads b into v as a strict XML reader does: b must be
+// well-formed.
+func decodeXML(t *testing.T, b []byte, v any) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = true
+	if err := dec.Decode(v); err != nil {
+		t.Fatalf("not well-formed XML: %v\n%s", err, b)
+	}
+}
+
+// readJUnit runs the JUnit reader of CI dashboards (junitReader) on the
+// report b and decodes what it counted into v; it returns the reader's
+// output, for messages.
+func readJUnit(t *testing.T, b []byte, v any) []byte {
+	t.Helper()
+	testenv.NPM(t, peersFolder)
+	path := filepath.Join(t.TempDir(), "junit.xml")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("node", junitReader, path).Output()
+	if err != nil {
+		t.Fatalf("node %s: %v", junitReader, err)
+	}
+	if err := json.Unmarshal(out, v); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return out
 }
