@@ -26,15 +26,7 @@ var eras = []string{"2025-11-25", "2026-07-28"}
 // under its new name, an argument coerced, a broken result converted.
 func exercise(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
 	t.Helper()
-	lt, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tool := range lt.Tools {
-		names = append(names, tool.Name)
-	}
-	if got := strings.Join(names, " "); got != "count files_read slow stats" {
+	if got := toolNames(t, ctx, cs); got != "count files_read slow stats" {
 		t.Errorf("tools %q", got)
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "files_read", Arguments: map[string]any{"path": "a", "limit": "7"}})
@@ -56,6 +48,21 @@ func exercise(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
 	if err != nil || len(rr.Contents) != 1 || rr.Contents[0].Text != "one" {
 		t.Errorf("resources/read: %+v, %v", rr, err)
 	}
+}
+
+// toolNames lists the tools through cs and returns their names, in order,
+// space-separated.
+func toolNames(t *testing.T, ctx context.Context, cs *mcp.ClientSession) string {
+	t.Helper()
+	lt, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range lt.Tools {
+		names = append(names, tool.Name)
+	}
+	return strings.Join(names, " ")
 }
 
 // countingHandler counts the requests of each method a handler serves.

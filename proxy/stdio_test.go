@@ -172,16 +172,8 @@ func TestListingAndCalls(t *testing.T) {
 	r := start(t, Options{Target: self("sdk"), For: "openai"})
 	cs := r.client(ctx)
 	defer cs.Close()
-	lt, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tool := range lt.Tools {
-		names = append(names, tool.Name)
-	}
-	if strings.Join(names, " ") != "count files_read slow stats" {
-		t.Errorf("tools %q", names)
+	if got := toolNames(t, ctx, cs); got != "count files_read slow stats" {
+		t.Errorf("tools %q", got)
 	}
 	for i := range 2 {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "files_read", Arguments: map[string]any{"path": "/etc/motd-secret-value", "limit": "20"}})
@@ -370,18 +362,7 @@ func TestListChangedKeepsNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	names := func() string {
-		lt, err := cs.ListTools(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var n []string
-		for _, tool := range lt.Tools {
-			n = append(n, tool.Name)
-		}
-		return strings.Join(n, " ")
-	}
-	if got := names(); got != "count files_read grow slow stats" {
+	if got := toolNames(t, ctx, cs); got != "count files_read grow slow stats" {
 		t.Fatalf("tools %q", got)
 	}
 	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "grow", Arguments: map[string]any{}}); err != nil {
@@ -392,7 +373,7 @@ func TestListChangedKeepsNames(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notifications/tools/list_changed came through")
 	}
-	if got := names(); got != "count files_read files_read_2 grow new_tool slow stats" {
+	if got := toolNames(t, ctx, cs); got != "count files_read files_read_2 grow new_tool slow stats" {
 		t.Errorf("tools after the change %q", got)
 	}
 	for name, want := range map[string]string{"files_read_2": "I am files_read", "new_tool": "I am new.tool", "files_read": `{"path":"x"}`} {
