@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -25,25 +26,12 @@ func erasServer(legacy bool) http.Handler {
 	// search takes an integer (integer-accepts-string, in both eras).
 	search := map[string]any{"name": "search", "description": "Searches.", "inputSchema": map[string]any{"type": "object",
 		"properties": map[string]any{"limit": map[string]any{"type": "integer"}}}}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
+	return testenv.RPCOverHTTP(func(w http.ResponseWriter, req testenv.RPCRequest) {
+		var params struct {
+			Meta map[string]any `json:"_meta"`
 		}
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Meta map[string]any `json:"_meta"`
-			} `json:"params"`
-		}
-		body, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(body, &req)
-		if req.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		modern := req.Params.Meta["io.modelcontextprotocol/protocolVersion"] != nil
+		_ = json.Unmarshal(req.Params, &params)
+		modern := params.Meta["io.modelcontextprotocol/protocolVersion"] != nil
 		cache := func(m map[string]any) map[string]any {
 			m["resultType"], m["ttlMs"], m["cacheScope"] = "complete", 0, "public"
 			return m

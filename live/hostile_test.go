@@ -4,7 +4,6 @@ package live
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/rules"
 )
@@ -121,21 +121,7 @@ func TestHTTPMessageLimit(t *testing.T) {
 // hugeAnswer is a Streamable HTTP server that answers the handshake and
 // then sends a tools/list result of n bytes, as JSON or as an event.
 func hugeAnswer(sse bool, n int) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		body, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(body, &req)
-		if req.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
+	return testenv.RPCOverHTTP(func(w http.ResponseWriter, req testenv.RPCRequest) {
 		var result string
 		switch req.Method {
 		case "initialize":

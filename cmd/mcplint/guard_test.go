@@ -7,7 +7,6 @@ package main
 // every format, each output read by its sink's own reader.
 
 import (
-	"bufio"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/sinktest"
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/report"
 )
 
@@ -58,16 +58,7 @@ func guardServer(mode string) (code int, ok bool) {
 	}
 	// Among the last lines, which a failure shows: controls.
 	fmt.Fprintln(os.Stderr, sinktest.Hostile[15])
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<20)
-	for in.Scan() {
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
-			continue
-		}
+	testenv.RPCLines(os.Stdin, func(req testenv.RPCRequest) {
 		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 		switch req.Method {
 		case "initialize":
@@ -90,7 +81,7 @@ func guardServer(mode string) (code int, ok bool) {
 		}
 		b, _ := json.Marshal(reply)
 		os.Stdout.Write(append(b, '\n'))
-	}
+	})
 	return 0, true
 }
 
