@@ -13,11 +13,11 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/internal/providertest"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
-	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/rules"
 )
 
@@ -76,19 +76,7 @@ func TestProvidersAcceptListings(t *testing.T) {
 						t.Errorf("tool %v: %s would refuse it: %s", tool["name"], client, p)
 					}
 				}
-				m, err := manifest.Load("listing", doc)
-				if err != nil {
-					t.Fatal(err)
-				}
-				l, err := lint.New(rules.All, lint.Config{Select: []string{packs[client]}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				diags, err := l.Lint(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, d := range diags {
+				for _, d := range linttest.Source(t, rules.All, lint.Config{Select: []string{packs[client]}}, "listing", doc) {
 					if d.Severity >= lint.Warning {
 						t.Errorf("still refused: %s %s %s: %s", d.Rule, d.Tool, d.RelPointer, d.Message)
 					}

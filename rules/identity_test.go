@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcpfit/mcplint/baseline"
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/lint"
-	"github.com/mcpfit/mcplint/manifest"
 )
 
 // identityManifest has a name every name rule refuses ("files/read", whose
@@ -18,18 +18,7 @@ const identityManifest = `{"tools": [
 
 func nameFindings(t *testing.T, cfg lint.Config) []lint.Diagnostic {
 	t.Helper()
-	m, err := manifest.Load("tools.json", []byte(identityManifest))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := lint.New(All, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := l.Lint(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := linttest.Source(t, All, cfg, "tools.json", []byte(identityManifest))
 	var out []lint.Diagnostic
 	for _, d := range ds {
 		if d.RelPointer == "/name" {

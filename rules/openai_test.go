@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
@@ -61,19 +62,7 @@ func TestOpenAIStrictPassesRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := manifest.Load("out.json", b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := lint.New(All, lint.Config{Select: tc.selection})
-			if err != nil {
-				t.Fatal(err)
-			}
-			diags, err := l.Lint(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range diags {
+			for _, d := range linttest.Source(t, All, lint.Config{Select: tc.selection}, "out.json", b) {
 				t.Errorf("%s: transformed schema draws %s at %s: %s", in, d.Rule, d.Pointer, d.Message)
 			}
 		}
@@ -92,20 +81,8 @@ func TestOpenAIStrictLimitsTotals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := manifest.Load("big.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := lint.New(All, lint.Config{Select: []string{"openai-strict-limits"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	diags, err := l.Lint(m)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got []string
-	for _, d := range diags {
+	for _, d := range linttest.Source(t, All, lint.Config{Select: []string{"openai-strict-limits"}}, "big.json", b) {
 		got = append(got, d.Message)
 	}
 	want := []string{

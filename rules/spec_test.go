@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -37,14 +38,7 @@ func TestSpecOracle(t *testing.T) {
 		if compiled[version] == nil {
 			compiled[version] = testenv.SpecDefinition(t, version, "Tool")
 		}
-		l, err := lint.New(All, lint.Config{Select: []string{"mcp"}, Protocol: version})
-		if err != nil {
-			t.Fatal(err)
-		}
-		diags, err := l.Lint(m)
-		if err != nil {
-			t.Fatal(err)
-		}
+		diags := linttest.Lint(t, All, lint.Config{Select: []string{"mcp"}, Protocol: version}, m)
 		hasError := map[int]bool{}
 		for _, d := range diags {
 			if d.Severity == lint.Error {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/lint"
-	"github.com/mcpfit/mcplint/manifest"
 )
 
 // TestRefChains checks ref-resolvable on long chains of references: a
@@ -25,18 +25,7 @@ func TestRefChains(t *testing.T) {
 		members = append(members, fmt.Sprintf("%q: %s", name, s))
 	}
 	src := `{"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"$ref": "#/$defs/d0"}}, "$defs": {` + strings.Join(members, ", ") + `}}}`
-	m, err := manifest.Load("t.json", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := lint.New(All, lint.Config{Select: []string{RefResolvable.ID}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := l.Lint(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := linttest.Source(t, All, lint.Config{Select: []string{RefResolvable.ID}}, "t.json", []byte(src))
 	if len(ds) != 1 {
 		t.Fatalf("%d findings, want one cycle", len(ds))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -74,15 +75,7 @@ func named(ds []lint.Diagnostic) []consumer.ID {
 
 func lintCase(t *testing.T, m *manifest.Manifest, cfg lint.Config) []lint.Diagnostic {
 	t.Helper()
-	l, err := lint.New(rules.All, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := l.Lint(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds
+	return linttest.Lint(t, rules.All, cfg, m)
 }
 
 // TestDefaultVerdicts: without flags, mcplint reports every case that a
