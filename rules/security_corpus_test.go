@@ -7,51 +7,37 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/mcpfit/mcplint/internal/linttest"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
 const corpusDir = "testdata/security-corpus"
 
-func securityLinter(t *testing.T) *lint.Linter {
-	t.Helper()
-	l, err := lint.New(All, lint.Config{Select: []string{SecurityPack}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
-func lintCorpusFile(t *testing.T, l *lint.Linter, path string) []lint.Diagnostic {
+// lintCorpusFile reads the corpus file at path and lints it with the
+// security pack.
+func lintCorpusFile(t *testing.T, path string) (*manifest.Manifest, []lint.Diagnostic) {
 	t.Helper()
 	m, err := manifest.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := l.Lint(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds
+	return m, linttest.Lint(t, All, lint.Config{Select: []string{SecurityPack}}, m)
 }
 
 // TestSecurityCorpusReference runs the security pack over the tool lists of
 // the reference servers: honest servers, so no error may be found there.
 // Warnings are counted and logged (the false-positive count).
 func TestSecurityCorpusReference(t *testing.T) {
-	l := securityLinter(t)
 	files, err := filepath.Glob(filepath.Join(corpusDir, "reference", "*.json"))
 	if err != nil || len(files) < 4 {
 		t.Fatalf("reference tool lists missing under %s/reference (%v)", corpusDir, err)
 	}
 	tools, findings := 0, 0
 	for _, f := range files {
-		m, err := manifest.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, ds := lintCorpusFile(t, f)
 		tools += len(m.Tools)
-		for _, d := range lintCorpusFile(t, l, f) {
+		for _, d := range ds {
 			findings++
 			t.Logf("%s:%d:%d: %s %s: %s", filepath.Base(f), d.Line, d.Column, d.Severity, d.Rule, d.Message)
 			if d.Severity == lint.Error {
@@ -68,7 +54,6 @@ func TestSecurityCorpusReference(t *testing.T) {
 // TestSecurityCorpusAttacks runs the security pack over crafted attacks:
 // every attacking tool must be caught by every rule expected.json names.
 func TestSecurityCorpusAttacks(t *testing.T) {
-	l := securityLinter(t)
 	b, err := os.ReadFile(filepath.Join(corpusDir, "expected.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +78,8 @@ func TestSecurityCorpusAttacks(t *testing.T) {
 			continue
 		}
 		found := map[string]map[string]bool{}
-		for _, d := range lintCorpusFile(t, l, f) {
+		_, ds := lintCorpusFile(t, f)
+		for _, d := range ds {
 			if found[d.Tool] == nil {
 				found[d.Tool] = map[string]bool{}
 			}
