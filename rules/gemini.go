@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/mcpfit/mcplint/consumer"
@@ -141,21 +140,12 @@ func geminiViolations(p *lint.Pass, lines ...string) []violation {
 	return slices.DeleteFunc(vs, func(v violation) bool { return v.node != nil && below(v.node, geminiDroppedSubschemas) })
 }
 
-// geminiLossText joins what a rewrite loses, for a message.
-func geminiLossText(ls []normalize.Loss) string {
-	parts := make([]string, len(ls))
-	for i, l := range ls {
-		parts[i] = l.What
-	}
-	return strings.Join(parts, "; ")
-}
-
 // lossNote is what a fix loses, for the end of a message ("" for none).
 func lossNote(ls []normalize.Loss) string {
 	if len(ls) == 0 {
 		return ""
 	}
-	return " (the fix loses: " + geminiLossText(ls) + ")"
+	return " (the fix loses: " + lossText(ls) + ")"
 }
 
 // geminiRewriteFix is the fix that rewrites one keyword of the node at ptr
@@ -170,7 +160,7 @@ func geminiRewriteFix(p *lint.Pass, n *schema.Node, keyword, action string) (*li
 	}
 	msg := action
 	if len(losses) > 0 {
-		msg += " (" + geminiLossText(losses) + ")"
+		msg += " (" + lossText(losses) + ")"
 	}
 	return lint.DiffFix(msg, len(losses) == 0, ptr, s, fixed), losses
 }

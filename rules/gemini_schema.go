@@ -74,7 +74,7 @@ func checkGeminiRef(p *lint.Pass) {
 			lost = losses
 			msg := "inline every reference and remove the definitions"
 			if len(losses) > 0 {
-				msg += " (" + geminiLossText(losses) + ")"
+				msg += " (" + lossText(losses) + ")"
 			}
 			fix = lint.DiffFix(msg, len(losses) == 0, "/inputSchema", v, fixed)
 			if vm, ok := v.(map[string]any); ok {
