@@ -118,15 +118,28 @@ func serverTargetFlags(verb string) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "url", Usage: verb + " the server at `URL` (Streamable HTTP, or legacy SSE)"},
 		&cli.StringFlag{Name: "transport", Usage: "force the `TRANSPORT`: stdio, http (Streamable HTTP) or sse (legacy HTTP+SSE)"},
-		&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` (repeatable); $VAR in VALUE reads the environment; values are never printed"},
-		&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
-		&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
+		headerFlag(""), envFlag(), cwdFlag(),
 		&cli.StringFlag{Name: "client-config", Usage: verb + " every server of the MCP client configuration `FILE` (mcpServers or VS Code servers)"},
 		&cli.BoolFlag{Name: "discover", Usage: "find the MCP client configurations of this user and project (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex, .mcp.json) and list their servers; starting them needs --yes"},
 		&cli.BoolFlag{Name: "dry-run", Usage: "with --discover: list the servers and how each would be started or reached, and start nothing"},
 		&cli.BoolFlag{Name: "yes", Usage: "with --discover: start the servers found and " + verb + " them"},
 		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "give each server at most `DURATION` for its whole " + verb + ": the conversation and the linting"},
 	}
+}
+
+// headerFlag, envFlag and cwdFlag say how a server is reached, for every
+// command that reaches one; to names the server a header is sent to, for a
+// command that has two ("" when it has one).
+func headerFlag(to string) cli.Flag {
+	return &cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'`" + to + " (repeatable); $VAR in VALUE reads the environment; values are never printed"}
+}
+
+func envFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"}
+}
+
+func cwdFlag() cli.Flag {
+	return &cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"}
 }
 
 // checked is one server's outcome.

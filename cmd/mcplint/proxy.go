@@ -73,9 +73,7 @@ func (e *env) proxyCommand() *cli.Command {
 			&cli.StringFlag{Name: "log", Usage: "write what was changed to `FILE` as JSON lines (appended) instead of standard error"},
 			&cli.StringFlag{Name: "listen", Usage: "serve Streamable HTTP on `ADDR` (a port listens on loopback only) instead of stdio"},
 			&cli.StringFlag{Name: "url", Usage: "relay the Streamable HTTP server at `URL` instead of starting a command"},
-			&cli.StringSliceFlag{Name: "header", Usage: "send the HTTP header `'NAME: VALUE'` to the server (repeatable); $VAR in VALUE reads the environment; values are never printed"},
-			&cli.StringSliceFlag{Name: "env", Usage: "set `K=V` in the stdio server's environment (repeatable)"},
-			&cli.StringFlag{Name: "cwd", Usage: "start the stdio server in `DIR`"},
+			headerFlag(" to the server"), envFlag(), cwdFlag(),
 		}, proxyLimitFlags()...),
 		Action: e.proxy,
 	}
