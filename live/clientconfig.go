@@ -52,6 +52,16 @@ func ReadClientConfig(path string, getenv func(string) (string, bool)) ([]Config
 // VS Code's settings.json, is some kilobytes.
 const MaxClientConfigSize = 16 << 20
 
+// ClientConfigLimits bound parsing a client configuration: a manifest's
+// limits (nesting), and a size that admits the largest file a client
+// keeps its servers in, ~/.claude.json, which also holds Claude Code's
+// state for every project (some megabytes).
+var ClientConfigLimits = func() manifest.Limits {
+	l := manifest.DefaultLimits
+	l.Size = 64 << 20
+	return l
+}()
+
 // ParseClientConfig is ReadClientConfig on the bytes of the file at path.
 func ParseClientConfig(path string, src []byte, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
 	var doc struct {
@@ -61,7 +71,15 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 			Servers map[string]json.RawMessage `json:"servers"`
 		} `json:"mcp"`
 	}
-	if err := json.Unmarshal(stripJSONC(src), &doc); err != nil {
+	d, err := ClientConfigLimits.ParseDocument(path, stripJSONC(src), manifest.JSON)
+	if err != nil {
+		var me *manifest.Error
+		if errors.As(err, &me) {
+			return nil, fmt.Errorf("%s: not a JSON MCP client configuration: %s", me.Place(), strings.TrimPrefix(me.Msg, "invalid JSON: "))
+		}
+		return nil, err
+	}
+	if err := json.Unmarshal(d.JSON(), &doc); err != nil {
 		return nil, fmt.Errorf("%s: not a JSON MCP client configuration: %v", path, err)
 	}
 	entries := doc.MCPServers

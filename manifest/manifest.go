@@ -174,11 +174,14 @@ type Error struct {
 	Limit Limit
 }
 
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.Place() + ": " + e.Msg }
+
+// Place is where the error is: FILE, or FILE:LINE:COL.
+func (e *Error) Place() string {
 	if e.Pos.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+		return e.Path
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Pos.Line, e.Pos.Column, e.Msg)
+	return fmt.Sprintf("%s:%d:%d", e.Path, e.Pos.Line, e.Pos.Column)
 }
 
 // sourcePointer maps a tool-relative pointer as rules write it to the

@@ -193,6 +193,18 @@ func aliasedYAML(size, n int) string {
 	return b.String()
 }
 
+// configBomb is a configuration whose anchors stand for 9^9 strings, 1.5
+// GB of JSON, in 324 bytes.
+func configBomb() string {
+	var b strings.Builder
+	b.WriteString(`a: &a ["x","x","x","x","x","x","x","x","x"]` + "\n")
+	for i := 1; i < 9; i++ {
+		p, n := string(rune('a'+i-1)), string(rune('a'+i))
+		b.WriteString(n + ": &" + n + " [" + strings.TrimSuffix(strings.Repeat("*"+p+",", 9), ",") + "]\n")
+	}
+	return b.String()
+}
+
 // refRing is a tool whose $defs chain n references, back to the first when
 // cycle is set.
 func refRing(n int, cycle bool) string {
@@ -234,6 +246,8 @@ func TestHostileFiles(t *testing.T) {
 			"the YAML source has more than 1000 tokens (keys, values and punctuation); split it, or write it as JSON (raise the limit with --max-yaml-tokens)"},
 		{"a cycle of 1,500 references", []string{"lint", "--select=ref-resolvable", writeTemp(t, "cycle.json", refRing(1500, true))}, 1,
 			"1 error, 0 warnings"},
+		{"a configuration of 324 bytes of YAML anchors", []string{"lint", "--config", writeTemp(t, ".mcplint.yaml", configBomb()), big}, 2,
+			".mcplint.yaml:7:26: aliases stand for more than 16 MiB of values (the alias here passes the limit); write the values out if that is meant"},
 		{"a bad size", []string{"lint", "--max-file-size=lots", big}, 2, `"lots" is not a size`},
 		{"a bad depth", []string{"lint", "--max-depth=0", big}, 2, "--max-depth: 0 is not between 1 and 10000"},
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/pin"
 )
 
@@ -126,9 +127,9 @@ func readLock(path string) (*pin.File, error) {
 		return nil, &inputErrors{errs: []error{err}}
 	}
 	defer fh.Close()
-	src, err := io.ReadAll(io.LimitReader(fh, 256<<20))
+	src, err := manifest.ReadAll(fh, path, pin.MaxSize)
 	if err != nil {
-		return nil, &inputErrors{errs: []error{fmt.Errorf("%s: %v", path, err)}}
+		return nil, &inputErrors{errs: []error{err}}
 	}
 	f, err := pin.Parse(path, src)
 	if err != nil {
