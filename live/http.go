@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -131,7 +132,18 @@ func (r *recorder) client() *http.Client {
 
 func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	opts.Limits = opts.Limits.withDefaults()
-	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize}
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	// Every connection is closed when the grace after the deadline is
+	// over: the SDK's requests that do not end with the context (the
+	// session's closing DELETE) end then too.
+	var open conns
+	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	base.DialContext = open.dial(dialer.DialContext)
+	defer afterGrace(ctx, open.closeAll)()
+	// And when the listing returns: a request left going in the background
+	// (see closeSession) is over.
+	defer open.closeAll()
+	rec := &recorder{base: base, header: t.Header, limit: opts.Limits.MessageSize}
 	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport

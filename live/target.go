@@ -118,14 +118,16 @@ func redactError(r *redact.Redactor, err error) error {
 
 func listStdio(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	opts.Limits = opts.Limits.withDefaults()
+	over, release := graceOver(ctx)
+	defer release()
 	c, err := startChild(t, opts.Limits)
 	if err != nil {
 		return nil, err
 	}
-	defer c.stop()
+	defer c.stop(over)
 	l, err := listOver(ctx, c.transport(), opts, "stdio")
 	if err != nil {
-		return nil, c.explain(ctx, err)
+		return nil, c.explain(ctx, err, over)
 	}
 	l.Stdout, l.StdoutLines, _ = c.noiseLinesSnapshot()
 	return l, nil

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,6 +27,7 @@ import (
 
 	"github.com/mcpfit/mcplint/atomicfile"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
 )
 
 // hostileServer runs the misbehaving stdio servers; ok is false for a
@@ -353,6 +355,46 @@ func hugeAnswer(n int) http.Handler {
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, req.ID)
 		}
 	})
+}
+
+// TestHostileTimeoutBoundsTheRun: --timeout bounds the whole check, its
+// clean-up included. A server that stalls every request from tools/list
+// on in the middle of its headers, the cancellation notice and the
+// session's closing DELETE included, held a check given 1s for six: the
+// DELETE alone was waited for five seconds.
+func TestHostileTimeoutBoundsTheRun(t *testing.T) {
+	done := make(chan struct{})
+	var stalled atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if stalled.Load() || strings.Contains(string(body), `"tools/list"`) {
+			stalled.Store(true)
+			c, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				return
+			}
+			buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
+			buf.Flush()
+			<-done
+			c.Close()
+			return
+		}
+		w.Header().Set("Mcp-Session-Id", "s1")
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		hugeAnswer(0).ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	defer close(done)
+	start := time.Now()
+	r := mcplint(t, runOpts{}, "check", "--timeout=1s", "--url", srv.URL)
+	took := time.Since(start)
+	r.want(t, 3)
+	if !strings.Contains(r.stderr, "mcplint: the server did not answer before the timeout (raise the limit with --timeout)") {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+	if bound := time.Second + live.Grace + 2500*time.Millisecond; took > bound {
+		t.Errorf("the check took %v, past its timeout of 1s and the grace of %v", took, live.Grace)
+	}
 }
 
 // TestHostileTimeoutBoundsLinting: --timeout bounds the whole check, the
