@@ -29,6 +29,8 @@ import (
 // "parameters" at all (see noParameters).
 func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 	key := "parameters"
+	// One budget for every tool: the input as a whole is bounded.
+	budget := normalize.NewBudget(o.MaxRefExpansion)
 	transform := func(s any) (any, []normalize.Loss) {
 		var lost []normalize.Loss
 		if noProperties(s) && normalize.HasRootCombinator(s) {
@@ -40,8 +42,11 @@ func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 				s, lost = merged, more
 			}
 		}
-		g, more := normalize.Gemini(s, normalize.GeminiOptions{MaxDepth: o.GeminiMaxDepth})
+		g, more := normalize.Gemini(s, normalize.GeminiOptions{MaxDepth: o.GeminiMaxDepth, Budget: budget})
 		lost = append(lost, more...)
+		if normalize.BudgetExceeded(more) != nil {
+			return g, lost // refused whole (see prepare)
+		}
 		g, more = normalize.GeminiDropShapeless(g)
 		return g, append(lost, more...)
 	}

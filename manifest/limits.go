@@ -36,6 +36,12 @@ type Limits struct {
 	// for: a few lines of anchors that alias each other, or one long string
 	// aliased many times, can otherwise stand for gigabytes.
 	YAMLExpansion int64
+	// RefExpansion bounds, in the same way, the bytes of JSON that the
+	// "$ref"s of the source's schemas stand for once inlined, all tools
+	// together: loading does not inline them, the rules and conversions
+	// that do (for Gemini's parameters, OpenAI's strict mode) spend it
+	// through a normalize.Budget of this size, and refuse a schema past it.
+	RefExpansion int64
 }
 
 // Limit names one of the Limits.
@@ -47,6 +53,7 @@ const (
 	LimitYAMLSize      Limit = "yaml-size"
 	LimitYAMLTokens    Limit = "yaml-tokens"
 	LimitYAMLExpansion Limit = "yaml-expansion"
+	LimitRefExpansion  Limit = "ref-expansion"
 )
 
 // DefaultLimits are the bounds of Load and ReadFile. No real tool list
@@ -61,6 +68,7 @@ var DefaultLimits = Limits{
 	YAMLSize:      4 << 20,
 	YAMLTokens:    1 << 20,
 	YAMLExpansion: 16 << 20,
+	RefExpansion:  16 << 20, // normalize.DefaultRefExpansion
 }
 
 // DepthCeiling is the largest Limits.Depth: the JSON tokenizer's own bound
@@ -84,6 +92,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.YAMLExpansion > 0 {
 		d.YAMLExpansion = l.YAMLExpansion
+	}
+	if l.RefExpansion > 0 {
+		d.RefExpansion = l.RefExpansion
 	}
 	return d
 }

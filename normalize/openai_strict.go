@@ -21,11 +21,20 @@ import (
 // given types, an open map closed, an optional property that now arrives as
 // null. The size limits of strict mode (OpenAIStrictSize) are not
 // transforms; a schema over them stays over them.
-func OpenAIStrict(s any) (any, []Loss) {
+func OpenAIStrict(s any) (any, []Loss) { return OpenAIStrictWithin(s, nil) }
+
+// OpenAIStrictWithin is OpenAIStrict whose inlining of references spends
+// b (see InlinePointerRefsWithin; nil: a budget for this call alone).
+func OpenAIStrictWithin(s any, b *Budget) (any, []Loss) {
 	// The rewrites below move subschemas (a tuple's positions into one
 	// "items"): references into them must not be left pointing nowhere.
-	out, losses := openAIFunction(InlinePointerRefs(s))
-	out, more := strictRootRef(out)
+	in, losses := InlinePointerRefsWithin(s, b)
+	if BudgetExceeded(losses) != nil {
+		return in, losses
+	}
+	out, more := openAIFunction(in)
+	losses = append(losses, more...)
+	out, more = strictRootRef(out)
 	losses = append(losses, more...)
 	d, _ := schema.Dialect(out)
 	ignored := schema.RefSiblingsIgnored(d)

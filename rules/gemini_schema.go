@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -64,13 +65,17 @@ func checkGeminiRef(p *lint.Pass) {
 		fix      *lint.Fix
 		fixed    any
 		lost     []normalize.Loss
+		over     *normalize.BudgetError // the budget ran out: no fix
 		computed bool
 	)
 	inlined := func() any {
 		if !computed {
 			computed = true
 			var losses []normalize.Loss
-			fixed, losses = normalize.GeminiInlineRefs(v, normalize.GeminiOptions{})
+			fixed, losses = normalize.GeminiInlineRefs(v, normalize.GeminiOptions{Budget: refBudget(p)})
+			if over = normalize.BudgetExceeded(losses); over != nil {
+				return fixed
+			}
 			lost = losses
 			msg := "inline every reference and remove the definitions"
 			if len(losses) > 0 {
@@ -83,6 +88,12 @@ func checkGeminiRef(p *lint.Pass) {
 	fixFor := func() *lint.Fix {
 		inlined()
 		return fix
+	}
+	note := func() string {
+		if inlined(); over != nil {
+			return fmt.Sprintf("; no fix is offered: inlined, the references stand for more than %s of JSON, the limit (--max-ref-expansion)", manifest.SizeText(over.Limit))
+		}
+		return lossNote(lost)
 	}
 	var resolver *schema.Resolver // indexed at the first reference
 	geminiWalk(p, func(n *schema.Node) {
@@ -97,21 +108,33 @@ func checkGeminiRef(p *lint.Pass) {
 				return
 			}
 			f := fixFor()
-			p.ReportFix(n.Pointer(), f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, lossNote(lost))
+			p.ReportFix(n.Pointer(), f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, note())
 		}
 		for _, k := range []string{"$defs", "definitions"} {
 			if _, ok := s[k]; !ok {
 				continue
 			}
 			msg := fmt.Sprintf("%q is not a field of Gemini's Schema; inline the definitions where they are used and remove it", k)
-			if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays {
+			if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays && over == nil {
 				// A reference that does not resolve keeps the definitions.
 				p.Reportf(n.Pointer()+"/"+k, "%s (once every reference resolves)", msg)
 				continue
 			}
+			if over != nil {
+				msg += note()
+			}
 			p.ReportFix(n.Pointer()+"/"+k, fixFor(), "%s", msg)
 		}
 	})
+}
+
+// refBudget is the budget that inlining the references of the tool's
+// manifest spends, one for all its tools (manifest.Limits.RefExpansion).
+func refBudget(p *lint.Pass) *normalize.Budget {
+	m := p.Tool.M
+	return p.Cache.Get(fmt.Sprintf("ref-budget/%p", m), func() any {
+		return normalize.NewBudget(m.Limits().RefExpansion)
+	}).(*normalize.Budget)
 }
 
 // GeminiTypeArray reports lists of types.

@@ -195,6 +195,40 @@ func aliasedYAML(size, n int) string {
 	return b.String()
 }
 
+// refGraph is a tool whose definitions each refer twice to the next and
+// have pad properties of their own: inlined, it holds 2^levels copies of
+// the last.
+func refGraph(levels, pad int) string {
+	defs := map[string]any{}
+	for i := range levels {
+		props := map[string]any{"left": map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}, "right": map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}}
+		for j := range pad {
+			props[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string", "description": "A field."}
+		}
+		defs[fmt.Sprintf("d%d", i)] = map[string]any{"type": "object", "properties": props}
+	}
+	defs[fmt.Sprintf("d%d", levels)] = map[string]any{"type": "string"}
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes root.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"root": map[string]any{"$ref": "#/$defs/d0"}}, "$defs": defs}}}})
+	return string(b)
+}
+
+// refWide is a tool of refs properties that all point to one property of
+// size properties: inlined, it is refs times as large.
+func refWide(refs, size int) string {
+	big := map[string]any{}
+	for j := range size {
+		big[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string"}
+	}
+	props := map[string]any{"big": map[string]any{"type": "object", "properties": big}}
+	for i := range refs {
+		props[fmt.Sprintf("r%d", i)] = map[string]any{"$ref": "#/properties/big"}
+	}
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes many.",
+		"inputSchema": map[string]any{"type": "object", "properties": props}}}})
+	return string(b)
+}
+
 // configBomb is a configuration whose anchors stand for 9^9 strings, 1.5
 // GB of JSON, in 324 bytes.
 func configBomb() string {
@@ -250,6 +284,14 @@ func TestHostileFiles(t *testing.T) {
 			"1 error, 0 warnings"},
 		{"a configuration of 324 bytes of YAML anchors", []string{"lint", "--config", writeTemp(t, ".mcplint.yaml", configBomb()), big}, 2,
 			".mcplint.yaml:7:26: aliases stand for more than 16 MiB of values (the alias here passes the limit); write the values out if that is meant"},
+		{"references that inline into gigabytes", []string{"convert", "--to=gemini", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 2,
+			`: tool "t" /inputSchema/$defs/d`},
+		{"references that inline into gigabytes, the message", []string{"convert", "--to=gemini", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 2,
+			`the references of the schema stand for more than 1 MiB of JSON once inlined ("#/$defs/d`},
+		{"references that inline into gigabytes, the flag", []string{"convert", "--to=openai", "--strict", "--max-ref-expansion=1MiB", writeTemp(t, "wide.json", refWide(1000, 500))}, 2,
+			"the schema is too large to write without references (raise the limit with --max-ref-expansion)"},
+		{"references that inline into gigabytes, linted", []string{"lint", "--select=gemini-ref", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 1,
+			"inline the schema it points to; no fix is offered: inlined, the references stand for more than 1 MiB of JSON, the limit (--max-ref-expansion)"},
 		{"a bad size", []string{"lint", "--max-file-size=lots", big}, 2, `"lots" is not a size`},
 		{"a bad depth", []string{"lint", "--max-depth=0", big}, 2, "--max-depth: 0 is not between 1 and 10000"},
 	})

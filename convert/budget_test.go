@@ -1,0 +1,52 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/normalize"
+)
+
+// TestRefExpansionShared: the budget for inlining references is one for
+// all the tools of a conversion, and a conversion past it fails with the
+// tool, the place and the limit, for every target that inlines.
+func TestRefExpansionShared(t *testing.T) {
+	if manifest.DefaultLimits.RefExpansion != normalize.DefaultRefExpansion {
+		t.Errorf("the file limit's default %d is not the budget's %d", manifest.DefaultLimits.RefExpansion, normalize.DefaultRefExpansion)
+	}
+	// Each tool inlines one target of 100 properties ten times.
+	var props []string
+	for i := range 100 {
+		props = append(props, fmt.Sprintf(`"p%d": {"type": "string"}`, i))
+	}
+	src := `{"type": "object", "properties": {"big": {"type": "object", "properties": {` + strings.Join(props, ", ") + `}}`
+	for i := range 10 {
+		src += fmt.Sprintf(`, "r%d": {"$ref": "#/properties/big"}`, i)
+	}
+	src += `}}`
+	one := decodeTool(t, "one", src)
+	for _, c := range []struct {
+		target string
+		o      Options
+	}{{"gemini", Options{}}, {"openai", Options{Strict: true}}} {
+		t.Run(c.target, func(t *testing.T) {
+			c.o.MaxRefExpansion = 64 << 10 // some 25 expansions
+			if _, _, err := To(c.target, []Tool{one}, c.o); err != nil {
+				t.Fatalf("one tool: %v", err)
+			}
+			tools := []Tool{one, one, one}
+			for i := range tools {
+				tools[i].Name, tools[i].Index = fmt.Sprintf("t%d", i), i
+			}
+			_, _, err := To(c.target, tools, c.o)
+			var te *ToolError
+			var be *normalize.BudgetError
+			if !errors.As(err, &te) || !errors.As(err, &be) || be.Limit != 64<<10 || !strings.HasPrefix(te.Pointer, "/inputSchema/properties/r") {
+				t.Errorf("three tools: %v", err)
+			}
+		})
+	}
+}
