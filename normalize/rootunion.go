@@ -357,12 +357,17 @@ func conjoinKeyword(out map[string]any, k string, v any, ptr string) error {
 }
 
 // conjoinSchemas is the allOf of a and b, extending an allOf a already is.
+// A schema already in a short allOf is not added twice; a long one is not
+// searched (a repeat changes nothing it accepts), so that conjoining many
+// schemas takes time in their number, not its square.
 func conjoinSchemas(a, b any) any {
 	if m, ok := a.(map[string]any); ok && len(m) == 1 {
 		if l, ok := m["allOf"].([]any); ok {
-			for _, e := range l {
-				if reflect.DeepEqual(e, b) {
-					return a
+			if len(l) <= 16 {
+				for _, e := range l {
+					if reflect.DeepEqual(e, b) {
+						return a
+					}
 				}
 			}
 			return map[string]any{"allOf": append(l, b)}
@@ -372,15 +377,17 @@ func conjoinSchemas(a, b any) any {
 }
 
 func intersectTypes(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, y := range b {
+		in[y] = true
+	}
 	var out []string
 	for _, x := range a {
-		for _, y := range b {
-			switch {
-			case x == y:
-				out = append(out, x)
-			case x == "number" && y == "integer", x == "integer" && y == "number":
-				out = append(out, "integer")
-			}
+		switch {
+		case in[x]:
+			out = append(out, x)
+		case x == "number" && in["integer"], x == "integer" && in["number"]:
+			out = append(out, "integer")
 		}
 	}
 	return out
@@ -397,15 +404,52 @@ func toAny(l []string) []any {
 // unionStrings unites two "required" lists, first-seen order.
 func unionStrings(a, b any) []any {
 	var out []any
+	var seen deepSet
 	for _, l := range []any{a, b} {
 		list, _ := l.([]any)
 		for _, e := range list {
-			if !hasEqual(out, e) {
+			if seen.add(e) {
 				out = append(out, e)
 			}
 		}
 	}
 	return out
+}
+
+// deepSet holds values distinct as reflect.DeepEqual tells them apart,
+// found by their schema.Hash (values DeepEqual holds equal hash alike), so
+// that uniting or matching lists takes time in their length.
+type deepSet struct{ buckets map[uint64][]any }
+
+func (s *deepSet) add(v any) bool {
+	h := schema.Hash(v)
+	for _, e := range s.buckets[h] {
+		if reflect.DeepEqual(e, v) {
+			return false
+		}
+	}
+	if s.buckets == nil {
+		s.buckets = map[uint64][]any{}
+	}
+	s.buckets[h] = append(s.buckets[h], v)
+	return true
+}
+
+func (s *deepSet) has(v any) bool {
+	for _, e := range s.buckets[schema.Hash(v)] {
+		if reflect.DeepEqual(e, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func newDeepSet(l []any) *deepSet {
+	s := &deepSet{}
+	for _, v := range l {
+		s.add(v)
+	}
+	return s
 }
 
 // hasEqual reports whether l holds a value equal to v; "required"
