@@ -54,3 +54,24 @@ func TestSetIsLinear(t *testing.T) {
 		t.Errorf("a bucket of %d values", longest)
 	}
 }
+
+// TestCheckerLongRequired: a schema whose 100,000 properties are all
+// required is valid, and one name required twice, at the end, is found;
+// the names were compared pair by pair.
+func TestCheckerLongRequired(t *testing.T) {
+	props := map[string]any{}
+	var req []any
+	for i := range 100000 {
+		name := fmt.Sprint("p", i)
+		props[name] = map[string]any{"type": "string"}
+		req = append(req, name)
+	}
+	c := NewChecker()
+	if probs := c.Problems(map[string]any{"type": "object", "properties": props, "required": req}, Draft2020); len(probs) != 0 {
+		t.Errorf("problems: %v", probs)
+	}
+	dup := append(req[:len(req):len(req)], "p99999")
+	if probs := c.Problems(map[string]any{"type": "object", "properties": props, "required": dup}, Draft2020); len(probs) != 1 {
+		t.Errorf("a name required twice: %v", probs)
+	}
+}
