@@ -195,20 +195,26 @@ func (e *zodEmitter) intersect(parts []string) string {
 	if len(kept) == 0 {
 		return "z.any()"
 	}
-	code := kept[0]
+	// Written into one builder: adding to the code so far for each part
+	// copied it each time, in time the square of the parts.
+	var b strings.Builder
 	if e.v4() && e.hasStrict(kept) {
 		// Zod 4's intersection reports an unknown key only when every side
 		// rejects it, so a strict member would let the other members'
 		// properties through; each member checks the whole value instead.
+		b.WriteString(kept[0])
 		for _, p := range kept[1:] {
-			code += ".refine(" + e.use("matches") + "(" + p + "), { message: \"must match every schema in allOf\" })"
+			b.WriteString(".refine(" + e.use("matches") + "(" + p + "), { message: \"must match every schema in allOf\" })")
 		}
-		return code
+		return b.String()
 	}
+	// z.intersection(z.intersection(a, b), c), ...
+	b.WriteString(strings.Repeat("z.intersection(", len(kept)-1))
+	b.WriteString(kept[0])
 	for _, p := range kept[1:] {
-		code = "z.intersection(" + code + ", " + p + ")"
+		b.WriteString(", " + p + ")")
 	}
-	return code
+	return b.String()
 }
 
 // hasStrict reports whether a part may contain a strict object, looking

@@ -187,17 +187,22 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 			}
 		}
 	}
+	// One builder for every dependency: adding each to the code so far
+	// copied it each time.
+	var b strings.Builder
+	b.WriteString(code)
 	for _, key := range slices.Sorted(maps.Keys(deps)) {
 		name, kw, _ := strings.Cut(key, "\x00")
 		dptr := ptr + "/" + kw + "/" + pointer.Escape(name)
 		if list, ok := deps[key].([]any); ok {
-			code += ".refine(" + e.use("dependentRequired") + "(" + zodJSON(name) + ", " + zodJSON(list) +
-				"), { message: " + zodJSON("properties required by "+name+" are missing") + " })"
+			b.WriteString(".refine(" + e.use("dependentRequired") + "(" + zodJSON(name) + ", " + zodJSON(list) +
+				"), { message: " + zodJSON("properties required by "+name+" are missing") + " })")
 			continue
 		}
 		c := e.exprAs(deps[key], dptr, "object")
-		code += ".refine(" + e.use("dependentSchema") + "(" + zodJSON(name) + ", " + c + "), { message: " + zodJSON("the schema depending on "+name+" does not match") + " })"
+		b.WriteString(".refine(" + e.use("dependentSchema") + "(" + zodJSON(name) + ", " + c + "), { message: " + zodJSON("the schema depending on "+name+" does not match") + " })")
 	}
+	code = b.String()
 	if pp, ok := s["patternProperties"].(map[string]any); ok {
 		code += e.patternProperties(s, pp, ptr)
 	}

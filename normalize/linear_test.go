@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -104,5 +105,28 @@ func TestLinearTypesAndRefs(t *testing.T) {
 	inlined, lost := InlinePointerRefsWithin(objectOf(props, nil), NewBudget(64<<20))
 	if len(lost) != 0 || hasRef(inlined) {
 		t.Errorf("references left: %v", lost)
+	}
+}
+
+func TestLinearAllOfRequired(t *testing.T) {
+	props := map[string]any{}
+	var branches, closed []any
+	for _, n := range names("p") {
+		props[n.(string)] = map[string]any{"type": "string"}
+		branches = append(branches, map[string]any{"required": []any{n}, "description": "Needs " + n.(string) + "."})
+		closed = append(closed, map[string]any{"properties": map[string]any{n.(string): map[string]any{"type": "string"}}, "required": []any{n}})
+	}
+	// Each branch's group is its parent's, found once.
+	if d := DanglingRequired(objectOf(props, map[string]any{"allOf": branches})); len(d) != 0 {
+		t.Errorf("dangling: %v", d[:1])
+	}
+	// The root allOf merged: required united, descriptions joined.
+	out, _ := RootCombinators(map[string]any{"type": "object", "allOf": closed})
+	if req, _ := out.(map[string]any)["required"].([]any); len(req) != many {
+		t.Errorf("%d required after the merge", len(req))
+	}
+	out, _ = RootCombinators(objectOf(props, map[string]any{"allOf": branches}))
+	if d, _ := out.(map[string]any)["description"].(string); strings.Count(d, "Needs p") != many {
+		t.Errorf("the description joins %d branches'", strings.Count(d, "Needs p"))
 	}
 }

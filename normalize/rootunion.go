@@ -247,24 +247,91 @@ func conjoin(places []place, root map[string]any, d string) (map[string]any, err
 		return nil, err
 	}
 	out := all[0].m
+	c := conjoiner{out: out}
 	for _, p := range all[1:] {
 		for _, k := range slices.Sorted(maps.Keys(p.m)) {
 			v := p.m[k]
 			if ap, ok := v.(bool); k == "additionalProperties" && ok && ap {
 				continue
 			}
-			if err := conjoinKeyword(out, k, v, p.ptr); err != nil {
+			if err := c.keyword(k, v, p.ptr); err != nil {
 				return nil, err
 			}
 		}
 	}
+	c.finish()
 	return out, nil
+}
+
+// conjoiner adds one place after another to out, keeping what lists it
+// builds (the united "required", the descriptions to join) until finish:
+// uniting "required" anew, or joining the descriptions so far, for each of
+// thousands of places took time in the square of their number.
+type conjoiner struct {
+	out      map[string]any
+	required []any
+	seen     *deepSet
+	descs    []string
+}
+
+func (c *conjoiner) keyword(k string, v any, ptr string) error {
+	switch k {
+	case "required":
+		if _, has := c.out[k]; has && c.seen == nil {
+			old, _ := c.out[k].([]any)
+			c.required = unionStrings(old, nil)
+			c.seen = newDeepSet(c.required)
+		}
+		if c.seen == nil {
+			break
+		}
+		list, _ := v.([]any)
+		for _, e := range list {
+			if c.seen.add(e) {
+				c.required = append(c.required, e)
+			}
+		}
+		c.out[k] = c.required
+		return nil
+	case "description":
+		if old, has := c.out[k]; c.descs != nil || has && !reflect.DeepEqual(old, v) {
+			if c.descs == nil {
+				a, _ := old.(string)
+				c.descs = []string{strings.TrimSpace(a)}
+			}
+			b, _ := v.(string)
+			c.descs = append(c.descs, strings.TrimSpace(b))
+			return nil
+		}
+	}
+	return conjoinKeyword(c.out, k, v, ptr)
+}
+
+func (c *conjoiner) finish() {
+	if c.descs != nil {
+		c.out["description"] = strings.Join(c.descs, "\n\n")
+	}
 }
 
 // closedExactly checks that every "additionalProperties" among the places
 // keeps its meaning once they are merged: the other places may name only
-// properties it names itself, and all such keywords agree.
+// properties it names itself, and all such keywords agree. Each closing
+// place must name every property the places name (its own are among
+// them): that is counted once, so that each place is checked in the time
+// of its own properties, and the others are read again only to word an
+// offence.
 func closedExactly(all []place) error {
+	union := map[string]bool{}
+	patterns := 0
+	for _, p := range all {
+		props, _ := p.m["properties"].(map[string]any)
+		for n := range props {
+			union[n] = true
+		}
+		if _, ok := p.m["patternProperties"]; ok {
+			patterns++
+		}
+	}
 	var closing *place
 	for i := range all {
 		p := &all[i]
@@ -277,6 +344,13 @@ func closedExactly(all []place) error {
 		}
 		closing = p
 		own, _ := p.m["properties"].(map[string]any)
+		others := patterns
+		if _, ok := p.m["patternProperties"]; ok {
+			others--
+		}
+		if len(own) == len(union) && others == 0 {
+			continue
+		}
 		for j, o := range all {
 			if j == i {
 				continue
