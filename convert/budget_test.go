@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,5 +49,21 @@ func TestRefExpansionShared(t *testing.T) {
 				t.Errorf("three tools: %v", err)
 			}
 		})
+	}
+}
+
+// TestZodManyDefinitions: 20,000 properties, each a reference to a
+// definition of its own beside a keyword (an allOf in Zod): whether a
+// part may hold a strict object is found from the names the part uses,
+// not by looking for every definition in every part (minutes at 25,000).
+func TestZodManyDefinitions(t *testing.T) {
+	props, defs := map[string]any{}, map[string]any{}
+	for i := range 20000 {
+		props[fmt.Sprint("p", i)] = map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i), "minLength": json.Number("1")}
+		defs[fmt.Sprint("d", i)] = map[string]any{"type": "string"}
+	}
+	out, _ := ToZod([]Tool{{Name: "t", InputSchema: map[string]any{"type": "object", "properties": props, "$defs": defs}}}, ZodOptions{})
+	if n := strings.Count(string(out), "Def"); n < 20000 {
+		t.Errorf("%d definitions written", n)
 	}
 }

@@ -1,10 +1,13 @@
 package report
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -37,5 +40,31 @@ func TestRuneColumns(t *testing.T) {
 	}
 	if per := cols.read / places; per > columnStep {
 		t.Errorf("%d bytes read a place", per)
+	}
+}
+
+// TestSARIFSharedFix: a fix that many findings share is written once, with
+// the first: written with each of 10,000 findings, a fix spanning the
+// schema made the report grow with their square.
+func TestSARIFSharedFix(t *testing.T) {
+	src := []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`)
+	m, err := manifest.Load("m.json", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fix := &lint.Fix{Message: "rewrite", Safe: true, TextEdits: []manifest.TextEdit{{Start: 30, End: 50, NewText: strings.Repeat("x", 1000)}}}
+	var ds []lint.Diagnostic
+	for i := range 10000 {
+		ds = append(ds, lint.Diagnostic{Rule: "r", Severity: lint.Error, File: "m.json", Tool: "t", Pointer: fmt.Sprint("/tools/0/inputSchema/", i), Line: 1, Column: 31, Offset: 30, Message: "m", Fix: fix})
+	}
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, []File{{Manifest: m, Diagnostics: ds}}, SARIFOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), `"artifactChanges"`); n != 1 {
+		t.Errorf("the shared fix is written %d times", n)
+	}
+	if n := strings.Count(buf.String(), `"fix": "safe"`); n != 10000 {
+		t.Errorf("%d results name the fix", n)
 	}
 }

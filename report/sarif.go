@@ -203,6 +203,10 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	for _, r := range opt.Rules {
 		addRule(r)
 	}
+	// A fix that several findings share (one rewrite of a schema for each
+	// of its references) is written with the first of them only: written
+	// with each, the report grew with the square of the references.
+	written := map[*lint.Fix]bool{}
 	for _, f := range files {
 		cols := &runeColumns{m: f.Manifest}
 		for i := range f.Diagnostics {
@@ -220,9 +224,15 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 				}},
 				PartialFinger: map[string]string{"mcplintFinding/v1": d.Rule + ":" + d.Tool + ":" + d.RelPointer},
 			}
-			if fix := sarifFixOf(f.Manifest, d, loc); fix != nil {
-				res.Fixes = []sarifFix{*fix}
+			switch {
+			case d.Fix != nil && written[d.Fix]:
 				res.Properties = map[string]any{"fix": fixName(d.FixKind())}
+			case d.Fix != nil:
+				if fix := sarifFixOf(f.Manifest, d, loc); fix != nil {
+					written[d.Fix] = true
+					res.Fixes = []sarifFix{*fix}
+					res.Properties = map[string]any{"fix": fixName(d.FixKind())}
+				}
 			}
 			run.Results = append(run.Results, res)
 		}
