@@ -67,7 +67,7 @@ func hostileServer(mode string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
-	case "longline", "bigpage", "manytools", "leak", "leakerror":
+	case "longline", "bigpage", "manytools", "schemapages", "leak", "leakerror":
 	default:
 		return 0, false
 	}
@@ -81,6 +81,9 @@ func hostileServer(mode string) (code int, ok bool) {
 		var req struct {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
+			Params struct {
+				Cursor string `json:"cursor"`
+			} `json:"params"`
 		}
 		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
 			continue
@@ -126,6 +129,26 @@ func hostileServer(mode string) (code int, ok bool) {
 					}
 				}
 				out.WriteString("]}}\n")
+				out.Flush()
+				continue
+			case "schemapages":
+				// size bytes of tools, each one tool of many properties on a
+				// page of its own of some 8 MiB, streamed.
+				page, _ := strconv.Atoi(req.Params.Cursor)
+				const perPage = 8 << 20
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"big%d","description":"Big.","inputSchema":{"type":"object","properties":{`, req.ID, page)
+				for n, i := 0, 0; n < perPage; i++ {
+					if i > 0 {
+						out.WriteByte(',')
+					}
+					k, _ := fmt.Fprintf(out, `"p%d":{"type":"string","description":"A field."}`, i)
+					n += k + 1
+				}
+				out.WriteString(`}}}]`)
+				if (page+2)*perPage <= size {
+					fmt.Fprintf(out, `,"nextCursor":"%d"`, page+1)
+				}
+				out.WriteString("}}\n")
 				out.Flush()
 				continue
 			case "leak":
@@ -229,6 +252,20 @@ func refWide(refs, size int) string {
 	return string(b)
 }
 
+// manyFindings is n tools, each with an input schema that is no object.
+func manyFindings(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"tools": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name": "t%d", "description": "Does t.", "inputSchema": 1}`, i)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
 // configBomb is a configuration whose anchors stand for 9^9 strings, 1.5
 // GB of JSON, in 324 bytes.
 func configBomb() string {
@@ -292,6 +329,12 @@ func TestHostileFiles(t *testing.T) {
 			"the schema is too large to write without references (raise the limit with --max-ref-expansion)"},
 		{"references that inline into gigabytes, linted", []string{"lint", "--select=gemini-ref", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 1,
 			"inline the schema it points to; no fix is offered: inlined, the references stand for more than 1 MiB of JSON, the limit (--max-ref-expansion)"},
+		{"findings held past the limit", []string{"lint", "--format=sarif", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 2,
+			"many.json: more than 1000 findings, the limit for a report held whole in memory; narrow the selection (--select, --ignore), or write one text or JSON report to standard output, which is written as it goes (raise the limit with --max-findings)"},
+		{"findings held past the limit, fixed", []string{"fix", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 2,
+			"more than 1000 findings"},
+		{"findings streamed past the limit", []string{"lint", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 1,
+			"2000 errors"},
 		{"a bad size", []string{"lint", "--max-file-size=lots", big}, 2, `"lots" is not a size`},
 		{"a bad depth", []string{"lint", "--max-depth=0", big}, 2, "--max-depth: 0 is not between 1 and 10000"},
 	})

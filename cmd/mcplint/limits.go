@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
@@ -120,6 +121,10 @@ func limitFlag(err error) string {
 	var be *normalize.BudgetError
 	if errors.As(err, &be) {
 		return fileLimitFlag[manifest.LimitRefExpansion]
+	}
+	var fe *lint.FindingsError
+	if errors.As(err, &fe) {
+		return "--max-findings"
 	}
 	if le, ok := live.AsError(err); ok && le.Limit != "" {
 		return serverLimitFlag[le.Limit]
