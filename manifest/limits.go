@@ -61,9 +61,12 @@ const (
 // thousand generated tools make 16 MB of JSON, and a typical tool is about
 // 1.2 KB and a hundred tokens of YAML, so 4 MiB or a million tokens of
 // YAML are some three thousand tools. At these bounds the worst input of
-// each kind peaks at about 1 GB.
+// each kind peaks at about 1 GB (docs/promises.md has the figures): the
+// engine holds some twenty to thirty times a source made of a million
+// tiny tools or of one tool of a million properties, which is why the
+// size is 32 MiB and not the 256 it was, where such a source took seven.
 var DefaultLimits = Limits{
-	Size:          256 << 20,
+	Size:          32 << 20,
 	Depth:         MaxDepth,
 	YAMLSize:      4 << 20,
 	YAMLTokens:    1 << 20,

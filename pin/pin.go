@@ -201,8 +201,10 @@ var Limits = func() manifest.Limits {
 	return l
 }()
 
-// MaxSize bounds a lock file.
-const MaxSize = 256 << 20
+// MaxSize bounds a lock file: a lock pins some servers of some hundred
+// tools each, a few hundred kilobytes, and checking against one of 32 MiB
+// (some 100,000 tools) peaks at about 600 MB.
+const MaxSize = 32 << 20
 
 // Parse reads a lock file; path names it in errors.
 func Parse(path string, src []byte) (*File, error) {
