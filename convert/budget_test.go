@@ -67,3 +67,16 @@ func TestZodManyDefinitions(t *testing.T) {
 		t.Errorf("%d definitions written", n)
 	}
 }
+
+// TestZodLongEnum: an enum of 100,000 values is written once each, its
+// repeats found through a set, not by comparing each with those before.
+func TestZodLongEnum(t *testing.T) {
+	var vals []any
+	for i := range 100000 {
+		vals = append(vals, fmt.Sprint("v", i), fmt.Sprint("v", i))
+	}
+	out, _ := ToZod([]Tool{{Name: "t", InputSchema: map[string]any{"type": "object", "properties": map[string]any{"e": map[string]any{"enum": vals}}}}}, ZodOptions{})
+	if n := strings.Count(string(out), `"v99999"`); n != 1 {
+		t.Errorf("the last value is written %d times", n)
+	}
+}
