@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"strings"
@@ -66,5 +67,34 @@ func TestSARIFSharedFix(t *testing.T) {
 	}
 	if n := strings.Count(buf.String(), `"fix": "safe"`); n != 10000 {
 		t.Errorf("%d results name the fix", n)
+	}
+}
+
+// TestTextChunksStartWhereTheLastStopped: findings rendered in parallel
+// chunks read the same as findings rendered one after the other, on a
+// line of several-byte characters far wider than the window shown: each
+// chunk starts from the frame the one before it left.
+func TestTextChunksStartWhereTheLastStopped(t *testing.T) {
+	line := strings.Repeat(`{"é€": 1}, `, 5000)
+	m := &manifest.Manifest{Path: "m.json", Src: []byte(line)}
+	var ds []lint.Diagnostic
+	for off := 0; off < len(line) && len(ds) < 3*textChunk; off += 13 {
+		if utf8.RuneStart(line[off]) {
+			ds = append(ds, lint.Diagnostic{Rule: "r", Severity: lint.Error, File: "m.json", Line: 1, Column: off + 1, Offset: off, Message: "m"})
+		}
+	}
+	var chunked bytes.Buffer
+	w := bufio.NewWriter(&chunked)
+	if err := writeDiagnostics(w, palette{}, File{Manifest: m, Diagnostics: ds}); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	var one bytes.Buffer
+	r := renderer{w: &one, f: File{Manifest: m, Diagnostics: ds}}
+	for i := range ds {
+		r.diagnostic(&ds[i])
+	}
+	if chunked.String() != one.String() {
+		t.Error("the chunks render otherwise than one run")
 	}
 }
