@@ -10,12 +10,17 @@
 
 # Folders whose package-lock.json pins npm packages the tests run (keep
 # equal to internal/testenv.NPMFolders; a test checks).
-NPM_FOLDERS := testdata/oracles report/testdata/npm live/testdata/reference-servers testdata/conformance
+NPM_FOLDERS := testdata/oracles report/testdata/npm live/testdata/reference-servers testdata/conformance testdata/tokenizer
 
 # Extra flags for go test, such as GOTESTFLAGS=-count=1 in CI.
 GOTESTFLAGS ?=
 
-.PHONY: test oracles pre-commit
+# make npm: the npm packages (launcher and this machine's platform
+# package) from the release build, as tarballs in NPM_OUT (docs/install.md).
+NPM_OUT ?= dist/npm
+NPM_VERSION ?= 0.0.0-dev
+
+.PHONY: test oracles pre-commit npm
 test: oracles
 	MCPLINT_REQUIRE_ORACLES=1 PATH="$(CURDIR)/.venv/bin:$$PATH" go test $(GOTESTFLAGS) ./...
 
@@ -29,3 +34,6 @@ oracles: $(addsuffix /node_modules/.package-lock.json,$(NPM_FOLDERS)) pre-commit
 
 pre-commit:
 	@bash scripts/install-pre-commit.sh
+
+npm:
+	go run ./internal/npmpack -out "$(NPM_OUT)" -version "$(NPM_VERSION)"

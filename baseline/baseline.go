@@ -1,8 +1,9 @@
 // Package baseline records the findings a project accepts today so that
 // adopting mcplint in an existing project reports only new ones.
 //
-// A finding is identified by its rule, its file, its tool's name and the
-// JSON Pointer of the finding inside the tool, never by line number or by
+// A finding is identified by its rule (any of the rules merged into it),
+// its file, its tool's name and the JSON Pointer of the finding inside the
+// tool, never by line number or by
 // the tool's position in the list, so editing or reordering elsewhere does
 // not revive it. Identical findings are counted: a baseline holding one
 // lets one through, not every later copy.
@@ -24,6 +25,7 @@ import (
 	"slices"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -92,9 +94,7 @@ func (b *Baseline) Filter(dir string, diags []lint.Diagnostic) []lint.Diagnostic
 	}
 	var out []lint.Diagnostic
 	for i := range diags {
-		k := identify(dir, &diags[i])
-		if left[k] > 0 {
-			left[k]--
+		if b.holds(left, identify(dir, &diags[i]), diags[i].Rules()) {
 			continue
 		}
 		out = append(out, diags[i])
@@ -109,6 +109,21 @@ var Limits = func() manifest.Limits {
 	l.Size = 64 << 20
 	return l
 }()
+
+// holds takes from left a finding k under any of the IDs the finding is
+// known by (its rule's and those merged into it): which rule keeps a
+// merged finding depends on the selection, and the baseline accepts the
+// finding, not one of its names.
+func (b *Baseline) holds(left map[Finding]int, k Finding, ids []string) bool {
+	for _, id := range ids {
+		k.Rule = id
+		if left[k] > 0 {
+			left[k]--
+			return true
+		}
+	}
+	return false
+}
 
 // Read loads a baseline file.
 func Read(path string) (*Baseline, error) {
@@ -132,7 +147,10 @@ func Read(path string) (*Baseline, error) {
 	return &b, nil
 }
 
-// Write saves the baseline, replacing the file atomically.
+// Write saves the baseline, replacing the file atomically. Its tools and
+// messages quote manifests a stranger may have written, and a baseline is
+// committed and reviewed: the file passes guard.JSON, which spells what a
+// terminal or a CI runner would act on as JSON escapes of the same values.
 func (b *Baseline) Write(path string) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -141,7 +159,7 @@ func (b *Baseline) Write(path string) error {
 	if err := enc.Encode(b); err != nil {
 		return err
 	}
-	return atomicfile.Write(path, buf.Bytes())
+	return atomicfile.Write(path, guard.JSON(buf.Bytes()))
 }
 
 // Dir is the directory against which a baseline file's paths are

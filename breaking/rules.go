@@ -36,7 +36,7 @@ breaking-change catalogue (https://github.com/oasdiff/oasdiff/blob/main/BREAKING
 
 // ToolRemoved reports a tool of the old list missing from the new one.
 var ToolRemoved = &lint.Rule{
-	ID: "tool-removed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "tool-removed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "a tool of the old list is gone from the new one",
 	Doc: runBy + `Agents, prompts and client configurations (allow-lists, auto-approval
 rules) call tools by name. When a tool disappears, every one of them fails
@@ -61,7 +61,7 @@ Notification"; ` + sourceBuf + ` ("SERVICE_NO_DELETE", "api-path-removed").`,
 
 // ToolRenamed reports a likely rename.
 var ToolRenamed = &lint.Rule{
-	ID: "tool-renamed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "tool-renamed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "a tool seems renamed: a removed and an added tool share their schemas",
 	Doc: runBy + `A rename is a removal for every caller that uses the old name. When a tool
 of the old list is missing and a new tool has the same input schema (and the
@@ -81,7 +81,7 @@ Source: ` + sourceBuf + `.`,
 
 // PropertyRemoved reports an input property removed.
 var PropertyRemoved = &lint.Rule{
-	ID: "property-removed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "property-removed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "a property of an input schema is gone",
 	Doc: runBy + `Clients and agents that send the property keep sending it. A server that
 validates its input (or a schema with "additionalProperties": false) now
@@ -103,7 +103,7 @@ Source: ` + sourceBuf + ` ("FIELD_NO_DELETE", "request-property-removed").`,
 
 // PropertyBecameRequired reports an optional input property made required.
 var PropertyBecameRequired = &lint.Rule{
-	ID: "property-became-required", Packs: breakingPacks, Severity: lint.Error,
+	ID: "property-became-required", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an optional input property is now required",
 	Doc: runBy + `Every call that left the property out was valid and is now rejected,
 by clients that validate arguments before sending them and by the server.
@@ -120,7 +120,7 @@ Source: ` + sourceBuf + ` ("request-property-became-required").`,
 
 // RequiredPropertyAdded reports a new required input property.
 var RequiredPropertyAdded = &lint.Rule{
-	ID: "required-property-added", Packs: breakingPacks, Severity: lint.Error,
+	ID: "required-property-added", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "a new input property is required",
 	Doc: runBy + `No existing caller sends a property that did not exist, so every existing
 call fails validation. Add new properties as optional, with a default.
@@ -139,7 +139,7 @@ Source: ` + sourceBuf + ` ("new-required-request-property").`,
 
 // AdditionalPropertiesTightened reports additionalProperties made stricter.
 var AdditionalPropertiesTightened = &lint.Rule{
-	ID: "additional-properties-tightened", Packs: breakingPacks, Severity: lint.Error,
+	ID: "additional-properties-tightened", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an input schema now refuses properties it used to accept",
 	Doc: runBy + `With "additionalProperties" absent or true, any extra argument is accepted;
 false (or a schema where there was none) rejects the calls that send one.
@@ -159,7 +159,7 @@ Source: JSON Schema 2020-12 Core, section 10.3.2.3 "additionalProperties"; ` + s
 
 // TypeNarrowed reports an input type that accepts less.
 var TypeNarrowed = &lint.Rule{
-	ID: "type-narrowed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "type-narrowed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an input value's type accepts less than it did",
 	Doc: runBy + `A type removed from a list (["string", "number"] to "string"), number made
 integer, a type given where there was none, or a branch of anyOf/oneOf
@@ -178,7 +178,7 @@ Source: JSON Schema 2020-12 Validation, section 6.1.1 "type"; ` + sourceBuf + ` 
 
 // EnumValueRemoved reports an input enum that lost values.
 var EnumValueRemoved = &lint.Rule{
-	ID: "enum-value-removed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "enum-value-removed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an input enum lost a value, or an enum now restricts a free value",
 	Doc: runBy + `Callers that send the removed value are rejected; agents prompted with the
 old list keep choosing it.
@@ -195,7 +195,7 @@ Source: JSON Schema 2020-12 Validation, section 6.1.2 "enum"; ` + sourceBuf + ` 
 
 // ConstChanged reports an input const changed or added.
 var ConstChanged = &lint.Rule{
-	ID: "const-changed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "const-changed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an input const changed, or a const now fixes a free value",
 	Doc: runBy + `A const admits exactly one value: changing it rejects every call that
 sends the old one.
@@ -212,7 +212,7 @@ Source: JSON Schema 2020-12 Validation, section 6.1.3 "const"; ` + sourceBuf + `
 
 // BoundTightened reports a validation bound that accepts less.
 var BoundTightened = &lint.Rule{
-	ID: "bound-tightened", Packs: breakingPacks, Severity: lint.Error,
+	ID: "bound-tightened", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an input bound is tighter: minimum up, maximum down, a pattern changed, …",
 	Doc: runBy + `minimum, exclusiveMinimum, minLength, minItems, minProperties and
 minContains raised (or added); maximum, exclusiveMaximum, maxLength, maxItems,
@@ -235,7 +235,7 @@ Structural Validation"; ` + sourceBuf + ` ("request-property-max-decreased" and 
 
 // FormatAdded reports an input format added or changed.
 var FormatAdded = &lint.Rule{
-	ID: "format-added", Packs: breakingPacks, Severity: lint.Warning,
+	ID: "format-added", Packs: breakingPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary: "an input string gained or changed its format",
 	Doc: runBy + `JSON Schema 2020-12 treats "format" as an annotation by default, but many
 validators (Ajv with ajv-formats, which the TypeScript MCP SDK uses, pydantic)
@@ -257,7 +257,7 @@ Content With format"; ` + sourceBuf + `.`,
 
 // SchemaChanged reports a change mcplint cannot classify.
 var SchemaChanged = &lint.Rule{
-	ID: "schema-changed", Packs: breakingPacks, Severity: lint.Warning,
+	ID: "schema-changed", Packs: breakingPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary: "an input keyword changed in a way mcplint does not classify",
 	Doc: runBy + `Keywords whose changes mcplint does not analyse (allOf, not, if/then/else,
 patternProperties, dependentRequired, unevaluatedProperties, a remote $ref,
@@ -276,7 +276,7 @@ Source: ` + sourceBuf + `.`,
 
 // OutputSchemaRemoved reports a tool that no longer declares its output.
 var OutputSchemaRemoved = &lint.Rule{
-	ID: "output-schema-removed", Packs: breakingPacks, Severity: lint.Warning,
+	ID: "output-schema-removed", Packs: breakingPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary: "a tool no longer declares an outputSchema",
 	Doc: runBy + `A tool with an outputSchema must return structuredContent that conforms to
 it; without one, clients get no structured result to rely on. Clients that
@@ -296,7 +296,7 @@ schema").`,
 
 // OutputPropertyRemoved reports an output property gone or made optional.
 var OutputPropertyRemoved = &lint.Rule{
-	ID: "output-property-removed", Packs: breakingPacks, Severity: lint.Error,
+	ID: "output-property-removed", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "a property of an output schema is gone or no longer required",
 	Doc: runBy + `Output schemas run the other way from input schemas: clients read what the
 server returns. A property removed from the outputSchema, or no longer in
@@ -319,7 +319,7 @@ Schema"; ` + sourceBuf + ` ("response-property-removed", "response-required-prop
 
 // OutputTypeWidened reports an output value that may now be more.
 var OutputTypeWidened = &lint.Rule{
-	ID: "output-type-widened", Packs: breakingPacks, Severity: lint.Error,
+	ID: "output-type-widened", Packs: breakingPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "an output value's type, enum or const admits more than it did",
 	Doc: runBy + `A client wrote its code for the values the old outputSchema promised. A type
 added ("number" to ["number", "null"]), integer made number, an enum value
@@ -339,7 +339,7 @@ Schema"; ` + sourceBuf + ` ("response-property-type-changed", "response-property
 
 // AnnotationSafetyLowered reports hints that now claim less safety.
 var AnnotationSafetyLowered = &lint.Rule{
-	ID: "annotation-safety-lowered", Packs: breakingPacks, Severity: lint.Warning,
+	ID: "annotation-safety-lowered", Packs: breakingPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary: "a tool's annotations now claim less safety (readOnlyHint true to false, …)",
 	Doc: runBy + `Clients decide from a tool's annotations whether to ask the user before a
 call: a read-only tool may be auto-approved, a destructive one is confirmed.
@@ -366,7 +366,7 @@ annotations to be untrusted unless they come from trusted servers").`,
 
 // ToolAdded lists new tools.
 var ToolAdded = &lint.Rule{
-	ID: "tool-added", Packs: nonBreakingPacks, Severity: lint.Info,
+	ID: "tool-added", Packs: nonBreakingPacks, Severity: lint.Info, Harm: lint.Notes,
 	Summary: "a tool was added (not breaking)",
 	Doc: runBy + `A new tool breaks nothing: clients that do not know it do not call it.
 Listed so that a review sees every change. Servers that declare the
@@ -383,7 +383,7 @@ Notification".`,
 
 // OptionalPropertyAdded lists new optional input properties.
 var OptionalPropertyAdded = &lint.Rule{
-	ID: "optional-property-added", Packs: nonBreakingPacks, Severity: lint.Info,
+	ID: "optional-property-added", Packs: nonBreakingPacks, Severity: lint.Info, Harm: lint.Notes,
 	Summary: "an optional input property was added (not breaking)",
 	Doc: runBy + `Existing calls do not send it and stay valid. Listed so that a review sees
 every change.
@@ -398,7 +398,7 @@ Source: ` + sourceBuf + `.`,
 
 // ConstraintRelaxed lists input constraints that accept more.
 var ConstraintRelaxed = &lint.Rule{
-	ID: "constraint-relaxed", Packs: nonBreakingPacks, Severity: lint.Info,
+	ID: "constraint-relaxed", Packs: nonBreakingPacks, Severity: lint.Info, Harm: lint.Notes,
 	Summary: "an input constraint accepts more than it did (not breaking)",
 	Doc: runBy + `A bound relaxed, a type or an enum value added, a property no longer
 required, a format or pattern dropped, additionalProperties opened: every old
@@ -414,7 +414,7 @@ Source: ` + sourceBuf + `.`,
 
 // DescriptionChanged lists description edits.
 var DescriptionChanged = &lint.Rule{
-	ID: "description-changed", Packs: nonBreakingPacks, Severity: lint.Info,
+	ID: "description-changed", Packs: nonBreakingPacks, Severity: lint.Info, Harm: lint.Notes,
 	Summary: "a tool's or a property's description changed (not breaking for the protocol)",
 	Doc: runBy + `Descriptions are what the model reads to choose and call a tool, so an edit
 can change how agents use it without changing what the server accepts.

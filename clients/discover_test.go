@@ -109,7 +109,7 @@ startup_timeout_sec = 5
 		`  db stdio ["db-mcp"] ["DSN=sqlite://x"]`,
 		"Claude Code (project) PROJECT/.mcp.json",
 		`  p stdio ["./bin/p"] []`,
-		"Cursor (project) PROJECT/.cursor/mcp.json error: PROJECT/.cursor/mcp.json:1:17: not a JSON MCP client configuration: invalid character 'b' at start of string (expecting '\"') (at /mcpServers)",
+		"Cursor (project) PROJECT/.cursor/mcp.json error: PROJECT/.cursor/mcp.json:1:17: not a JSON MCP client configuration: invalid character 'b' looking for beginning of object key string; correct the file there",
 		"Gemini CLI (project) PROJECT/.gemini/settings.json",
 		"  g http https://g.example/mcp map[]",
 		"VS Code (project) PROJECT/.vscode/mcp.json",

@@ -137,6 +137,39 @@ func TestLintConfigChecksNames(t *testing.T) {
 	}
 }
 
+// TestLintConfigErrorsHavePositions checks that a name the catalogue does
+// not know is reported at its line and column, with what to do.
+func TestLintConfigErrorsHavePositions(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"select:\n  - mcp\n  - input-schema-root-objct\n", `.mcplint.yaml:3:5: select: unknown rule or pack "input-schema-root-objct"; did you mean "input-schema-root-object"?`},
+		{"extend-select: [robust, zzzzzzzzzzzzzz]\n", `.mcplint.yaml:1:25: extend-select: unknown rule or pack "zzzzzzzzzzzzzz"; the packs are `},
+		{"severity:\n  tool-name-valid: warning\n  tool-name-vald: error\n", `.mcplint.yaml:3:3: severity: unknown rule "tool-name-vald"; did you mean "tool-name-valid"?`},
+		{"options:\n  zzzzzzzzzzzzzz: {a: 1}\n", `.mcplint.yaml:2:3: options: unknown rule "zzzzzzzzzzzzzz"; ` + "`mcplint rules`" + ` lists the rules`},
+		{"ignore:\n  - rule: mcp\n    reason: r\n  - rule: tool-name-vald\n    reason: r\n", `.mcplint.yaml:4:5: ignore: unknown rule or pack "tool-name-vald"; did you mean "tool-name-valid"?`},
+		{"# the protocol\nprotocol: '1999-01-01'\n", `.mcplint.yaml:2:1: protocol: unknown MCP protocol version "1999-01-01"; want one of `},
+		{`{"select": ["mcp", "input-schema-root-objct"]}`, `.mcplint.json:1:20: select: unknown rule or pack "input-schema-root-objct"; did you mean`},
+	} {
+		name := ".mcplint.yaml"
+		if strings.HasPrefix(tc.src, "{") {
+			name = ".mcplint.json"
+		}
+		dir := t.TempDir()
+		f, err := Load(write(t, dir, name, tc.src))
+		if err != nil {
+			t.Fatalf("%q: load: %v", tc.src, err)
+		}
+		_, err = f.LintConfig(rules.All)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%q: %v, want an *Error", tc.src, err)
+			continue
+		}
+		if got := strings.TrimPrefix(e.Error(), filepath.Dir(e.Path)+string(filepath.Separator)); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+}
+
 func TestFind(t *testing.T) {
 	root := t.TempDir()
 	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
@@ -239,5 +272,26 @@ func TestLoadLimits(t *testing.T) {
 				t.Errorf("error %v, want limit %q and %q", err, c.limit, c.want)
 			}
 		})
+	}
+}
+
+// TestSchemaErrorsSayWhatToDo checks that a file the schema refuses gets,
+// like every user error, what is wrong and then what to do.
+func TestSchemaErrorsSayWhatToDo(t *testing.T) {
+	for _, src := range []string{"rules: {x: 1}\n", "select: mcp\n", "fail-on: sometimes\n"} {
+		_, err := Load(write(t, t.TempDir(), ".mcplint.yaml", src))
+		var es Errors
+		if !errors.As(err, &es) || len(es) == 0 {
+			t.Fatalf("%q: %v", src, err)
+		}
+		for _, e := range es {
+			if e.Line == 0 || !strings.Contains(e.Msg, "; `mcplint schema config` prints every setting") {
+				t.Errorf("%q: %s", src, e)
+			}
+		}
+	}
+	_, err := Load(write(t, t.TempDir(), ".mcplint.yaml", "rules: {x: 1}\n"))
+	if !strings.Contains(err.Error(), `at the top level: unknown setting "rules"; `) {
+		t.Errorf("unknown key: %v", err)
 	}
 }

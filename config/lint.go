@@ -1,11 +1,14 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -14,18 +17,28 @@ import (
 
 // LintConfig turns the file into the engine's configuration, checking rule
 // IDs, pack names, the protocol and option values against the catalogue.
-// Errors name the file.
+// Each error is an *Error at the setting it refuses, with what to do.
 func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 	cfg := lint.Config{
 		Select:       f.Select,
 		ExtendSelect: f.ExtendSelect,
 		Protocol:     f.Protocol,
 	}
-	fail := func(format string, args ...any) (lint.Config, error) {
-		return lint.Config{}, fmt.Errorf("%s: %s", f.Path, fmt.Sprintf(format, args...))
+	// fail refuses the setting at loc (keys and list indexes).
+	fail := func(loc []string, format string, args ...any) (lint.Config, error) {
+		e := &Error{Path: f.Path, Msg: fmt.Sprintf(format, args...)}
+		if f.doc != nil {
+			at := f.doc.Locate(pointerOf(loc))
+			e.Line, e.Column = at.Line, at.Column
+		}
+		return lint.Config{}, e
 	}
 	if cfg.Protocol != "" && !lint.ValidProtocol(cfg.Protocol) {
-		return fail("protocol: unknown MCP protocol version %q (known: %v)", cfg.Protocol, lint.Protocols)
+		return fail([]string{"protocol"}, "protocol: unknown MCP protocol version %q; want one of %s", cfg.Protocol, strings.Join(lint.Protocols, ", "))
+	}
+	var ids []string
+	for _, r := range catalogue {
+		ids = append(ids, r.ID)
 	}
 	rule := func(id string) *lint.Rule {
 		for _, r := range catalogue {
@@ -35,9 +48,15 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 		}
 		return nil
 	}
+	unknown := func(id string) string {
+		if s := lint.Closest(id, ids); s != "" {
+			return fmt.Sprintf("unknown rule %q; did you mean %q?", id, s)
+		}
+		return fmt.Sprintf("unknown rule %q; `mcplint rules` lists the rules", id)
+	}
 	for _, id := range slices.Sorted(maps.Keys(f.Severity)) {
 		if rule(id) == nil {
-			return fail("severity: unknown rule %q (`mcplint rules` lists the rules)", id)
+			return fail([]string{"severity", id}, "severity: %s", unknown(id))
 		}
 		lvl := f.Severity[id]
 		if lvl == "off" {
@@ -46,7 +65,7 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 		}
 		s, err := lint.ParseSeverity(string(lvl))
 		if err != nil {
-			return fail("severity.%s: %v", id, err)
+			return fail([]string{"severity", id}, "severity.%s: %v", id, err)
 		}
 		if cfg.Severity == nil {
 			cfg.Severity = map[string]lint.Severity{}
@@ -56,12 +75,12 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 	for _, id := range slices.Sorted(maps.Keys(f.Options)) {
 		r := rule(id)
 		if r == nil {
-			return fail("options: unknown rule %q (`mcplint rules` lists the rules)", id)
+			return fail([]string{"options", id}, "options: %s", unknown(id))
 		}
 		for _, name := range slices.Sorted(maps.Keys(f.Options[id])) {
 			v, err := lint.OptionValue(r, name, f.Options[id][name])
 			if err != nil {
-				return fail("options.%s.%s: %v", id, name, err)
+				return fail([]string{"options", id, name}, "options.%s.%s: %v", id, name, err)
 			}
 			if cfg.Options == nil {
 				cfg.Options = map[string]map[string]any{}
@@ -77,9 +96,17 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 			Rule: ig.Rule, Tool: ig.Tool, File: ig.File, Dir: f.Dir, Reason: ig.Reason,
 		})
 	}
-	// Select checks the names and globs; its error gets the file's name.
+	// Select checks the names and globs.
 	if _, err := lint.Select(catalogue, cfg); err != nil {
-		return fail("%v", err)
+		var ne *lint.NameError
+		if errors.As(err, &ne) {
+			loc := []string{ne.Key, strconv.Itoa(ne.Index)}
+			if ne.Suppression {
+				loc = append(loc, "rule")
+			}
+			return fail(loc, "%v", ne)
+		}
+		return fail([]string{"ignore"}, "%v", err)
 	}
 	return cfg, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -32,33 +31,17 @@ type File struct {
 	// Path is the file's path; Dir its directory, against which the
 	// relative paths and globs of the file are resolved.
 	Path, Dir string
+	// doc is the file as read, where LintConfig finds the line and column
+	// of a setting it refuses.
+	doc *manifest.Document
 }
 
 // Find looks for a configuration file in dir and its parents and returns
-// its path, or "" when there is none. It stops at the first directory that
-// has one, and at the root of a git work tree (a directory holding .git):
-// a configuration above the repository is not the project's.
+// its path, or "" when there is none; it is Search without the files it
+// refused.
 func Find(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		for _, n := range Names {
-			p := filepath.Join(dir, n)
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				return p, nil
-			}
-		}
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return "", nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil
-		}
-		dir = parent
-	}
+	f, err := Search(dir)
+	return f.Path, err
 }
 
 // Error is a configuration file's problem at a position.
@@ -112,7 +95,7 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &File{Config: *cfg, Path: path, Dir: filepath.Dir(abs)}, nil
+	return &File{Config: *cfg, Path: path, Dir: filepath.Dir(abs), doc: doc}, nil
 }
 
 // Parse validates and decodes a configuration in YAML or JSON (chosen as
@@ -203,6 +186,10 @@ func schemaErrors(doc *manifest.Document, ve *sjs.ValidationError) Errors {
 			where = "at " + strings.Join(l.InstanceLocation, ".")
 		}
 		msg := fmt.Sprintf("%s %s", where, l.ErrorKind.LocalizedString(printer))
+		if ap, ok := l.ErrorKind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
+			msg = fmt.Sprintf("%s: unknown setting %q", where, ap.Properties[0])
+		}
+		msg += "; `mcplint schema config` prints every setting and the values it takes"
 		if seen[msg] {
 			continue
 		}

@@ -175,21 +175,63 @@ type Refusal struct {
 	// Mangles is true when the consumer accepts the tool but changes it
 	// (renames it, drops it from what the model sees) instead of failing.
 	Mangles bool
+	// Line is the ID of the line of the consumer's profile that the rule
+	// reports (ProfileOf): it says what the consumer does (Action).
+	Line string
+	// Some is true when only some findings of the rule carry this refusal
+	// (each reported with its own consumers and severity): it does not set
+	// the rule's default severity.
+	Some bool
 	// Error is the consumer's own message, where a public source quotes it.
 	Error string
 	// Source is the public report or document that shows the refusal.
 	Source string
 }
 
+// ProfileLine returns the profile line the refusal reports; nil when it
+// names none.
+func (r Refusal) ProfileLine() *Line {
+	if r.Line == "" {
+		return nil
+	}
+	if p := ProfileOf(r.Consumer); p != nil {
+		return p.Line(r.Line)
+	}
+	return nil
+}
+
+// Action is what the consumer does with what the rule reports: its
+// profile line's action, or else Rewrites for a consumer that mangles and
+// Refuses for one that refuses.
+func (r Refusal) Action() Action {
+	if l := r.ProfileLine(); l != nil {
+		return l.Action
+	}
+	if r.Mangles {
+		return Rewrites
+	}
+	return Refuses
+}
+
+// Discouraged reports whether the refusal is only a recommendation: the
+// consumer's document says SHOULD NOT and no refusal is documented.
+func (r Refusal) Discouraged() bool { return r.Action() == Discourages }
+
 // Names joins the names of the consumers that refuse, or mangle, as a
 // finding shows them: "refused by: Anthropic API, Claude Code; renamed by:
 // VS Code" is built from two calls. Unknown IDs are skipped.
 func Names(rs []Refusal, mangles bool) string {
+	return NamesOf(rs, func(r Refusal) bool { return r.Mangles == mangles })
+}
+
+// NamesOf joins, once each and in order, the names of the consumers of the
+// refusals that keep accepts.
+func NamesOf(rs []Refusal, keep func(Refusal) bool) string {
 	var names []string
 	seen := map[string]bool{}
 	for _, r := range rs {
 		c := ByID(r.Consumer)
-		if c == nil || r.Mangles != mangles || seen[c.Name] {
+		if c == nil || !keep(r) || seen[c.Name] {
 			continue
 		}
 		seen[c.Name] = true

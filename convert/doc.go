@@ -20,6 +20,9 @@
 // Warning with Refused set, so a caller never takes a document the target
 // refuses for an accepted one.
 //
+// Zod source is code that others import: it is written so that no string
+// of the input can be anything but a literal (see ToZod).
+//
 // Documents are written as the "tools" member of a request body (OpenAI,
 // Anthropic), a tools/list result (MCP) or one Gemini Tool
 // ({"functionDeclarations": [...]}), indented, with properties in the order

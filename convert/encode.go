@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/par"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -27,14 +30,17 @@ func (o object) add(key string, v any) object {
 
 // encode writes v as indented JSON ending in a newline. Schemas (plain
 // maps) list their keywords in the order people write them
-// (schema.SortedKeys), so output is stable and reads naturally.
+// (schema.SortedKeys), so output is stable and reads naturally. The
+// document passes guard.JSON: a converted tool list is printed, and read
+// in terminals and CI logs, so what they would act on is spelled as JSON
+// escapes of the same values.
 func encode(v any) ([]byte, error) {
 	var b bytes.Buffer
 	if err := encodeValue(&b, v, 0, false, nil); err != nil {
 		return nil, err
 	}
 	b.WriteByte('\n')
-	return b.Bytes(), nil
+	return guard.JSON(b.Bytes()), nil
 }
 
 // encodeValue writes v at depth levels of indentation; names says v is a
@@ -100,7 +106,11 @@ func encodeValue(b *bytes.Buffer, v any, depth int, names bool, order map[string
 	case string:
 		writeString(b, x)
 	case json.Number:
-		// Numbers keep their spelling; the loader checked it is JSON.
+		// Numbers keep their spelling, which the loader checked; a caller
+		// of the library may hand any text.
+		if v := jsontext.Value(x); v.Kind() != '0' || !v.IsValid() {
+			return fmt.Errorf("%q is not a JSON number", string(x))
+		}
 		b.WriteString(string(x))
 	case bool:
 		b.WriteString(strconv.FormatBool(x))

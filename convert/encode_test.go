@@ -7,10 +7,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // TestEncodeAsEncodingJSON: documents are written as encoding/json writes
-// them indented by two spaces without HTML escapes, whether a string takes
+// them indented by two spaces without HTML escapes, then guard.JSON, whether a string takes
 // the plain path or the encoder, and whether a list is written on one
 // goroutine or on several (a list of parallelItems items or more), and
 // however deep a value lies (indentation is cut from a fixed run of spaces
@@ -51,8 +53,21 @@ func TestEncodeAsEncodingJSON(t *testing.T) {
 		if err := enc.Encode(doc); err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(want.String(), string(got)); diff != "" {
+		if diff := cmp.Diff(string(guard.JSON(want.Bytes())), string(got)); diff != "" {
 			t.Fatalf("%d items (-encoding/json +encode):\n%s", n, diff)
 		}
+	}
+}
+
+// TestEncodeRefusesBadNumbers: a library caller may put any text in a
+// json.Number; written as it is, it could make the document anything.
+func TestEncodeRefusesBadNumbers(t *testing.T) {
+	for _, n := range []string{"1, \"x\": 2", "NaN", "0x10", ""} {
+		if out, err := encode(map[string]any{"minimum": json.Number(n)}); err == nil {
+			t.Errorf("json.Number(%q) written as %s", n, out)
+		}
+	}
+	if _, err := encode(map[string]any{"minimum": json.Number("-1.5e3")}); err != nil {
+		t.Error(err)
 	}
 }

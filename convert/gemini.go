@@ -29,27 +29,7 @@ import (
 // "parameters" at all (see noParameters).
 func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 	key := "parameters"
-	// One budget for every tool: the input as a whole is bounded.
-	budget := normalize.NewBudget(o.MaxRefExpansion)
-	transform := func(s any) (any, []normalize.Loss) {
-		var lost []normalize.Loss
-		if noProperties(s) && normalize.HasRootCombinator(s) {
-			// Gemini refuses parameters without properties; merged into
-			// one object, as for OpenAI and Anthropic, the shapes give
-			// the root theirs, unless the merge leaves them saying
-			// nothing (then leaving them out would lose the arguments).
-			if merged, more := normalize.RootCombinators(s); keepsArguments(merged) {
-				s, lost = merged, more
-			}
-		}
-		g, more := normalize.Gemini(s, normalize.GeminiOptions{MaxDepth: o.GeminiMaxDepth, Budget: budget})
-		lost = append(lost, more...)
-		if normalize.BudgetExceeded(more) != nil {
-			return g, lost // refused whole (see prepare)
-		}
-		g, more = normalize.GeminiDropShapeless(g)
-		return g, append(lost, more...)
-	}
+	transform := geminiParameters(o)
 	hint := func(d lint.Diagnostic, at any) string {
 		ptr := strings.TrimPrefix(d.RelPointer, "/inputSchema")
 		if m, ok := at.(map[string]any); ok && ptr != d.RelPointer && normalize.GeminiShapeless(m, ptr) != "" {
@@ -95,6 +75,32 @@ func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 		return nil, nil, err
 	}
 	return checked(out, warns, tools, Consumers("gemini", o), hint)
+}
+
+// geminiParameters is the transform of an input schema into Gemini's
+// "parameters" (see ToGemini).
+func geminiParameters(o Options) func(any) (any, []normalize.Loss) {
+	// One budget for every tool: the input as a whole is bounded.
+	budget := normalize.NewBudget(o.MaxRefExpansion)
+	return func(s any) (any, []normalize.Loss) {
+		var lost []normalize.Loss
+		if noProperties(s) && normalize.HasRootCombinator(s) {
+			// Gemini refuses parameters without properties; merged into
+			// one object, as for OpenAI and Anthropic, the shapes give
+			// the root theirs, unless the merge leaves them saying
+			// nothing (then leaving them out would lose the arguments).
+			if merged, more := normalize.RootCombinators(s); keepsArguments(merged) {
+				s, lost = merged, more
+			}
+		}
+		g, more := normalize.Gemini(s, normalize.GeminiOptions{MaxDepth: o.GeminiMaxDepth, Budget: budget})
+		lost = append(lost, more...)
+		if normalize.BudgetExceeded(more) != nil {
+			return g, lost // refused whole (see prepare)
+		}
+		g, more = normalize.GeminiDropShapeless(g)
+		return g, append(lost, more...)
+	}
 }
 
 // geminiJSONSchemaHint is the way out of what Gemini's parameters cannot

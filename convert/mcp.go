@@ -21,26 +21,32 @@ func ToMCP(tools []Tool) ([]byte, []Warning, error) {
 	warns := dropped(tools, "MCP")
 	list := make([]object, len(tools))
 	for i, t := range tools {
-		o := object{}.add("name", t.Name)
-		if t.Title != "" {
-			o = o.add("title", t.Title)
-		}
-		o = withDescription(o, t.Description)
-		o = o.add("inputSchema", t.withOrder(t.InputSchema))
-		if t.OutputSchema != nil {
-			o = o.add("outputSchema", t.withOrder(t.OutputSchema))
-		}
-		if t.Annotations != nil {
-			o = o.add("annotations", t.Annotations)
-		}
-		for _, k := range slices.Sorted(maps.Keys(t.Other)) {
-			o = o.add(k, t.Other[k])
-		}
-		list[i] = o
+		list[i] = mcpTool(t)
 	}
 	out, err := encode(object{}.add("tools", list))
 	if err != nil {
 		return nil, nil, err
 	}
 	return checked(out, warns, source, Consumers("mcp", Options{}), nil)
+}
+
+// mcpTool is a tool as a tools/list result lists it: every member kept,
+// the name, title, description and schemas first.
+func mcpTool(t Tool) object {
+	o := object{}.add("name", t.Name)
+	if t.Title != "" {
+		o = o.add("title", t.Title)
+	}
+	o = withDescription(o, t.Description)
+	o = o.add("inputSchema", t.withOrder(t.InputSchema))
+	if t.OutputSchema != nil {
+		o = o.add("outputSchema", t.withOrder(t.OutputSchema))
+	}
+	if t.Annotations != nil {
+		o = o.add("annotations", t.Annotations)
+	}
+	for _, k := range slices.Sorted(maps.Keys(t.Other)) {
+		o = o.add(k, t.Other[k])
+	}
+	return o
 }

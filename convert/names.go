@@ -93,34 +93,132 @@ func (p namePolicy) sanitize(name string) string {
 // others are sanitized, and a clash is settled with a suffix "_2", "_3", ….
 // Each rename is a warning at /name.
 func rename(tools []Tool, p namePolicy) ([]string, []Warning) {
-	names := make([]string, len(tools))
-	taken := map[string]bool{}
+	in := make([]string, len(tools))
 	for i, t := range tools {
-		if p.valid(t.Name) && !taken[t.Name] {
-			names[i] = t.Name
-			taken[t.Name] = true
-		}
+		in[i] = t.Name
 	}
+	names, why := newRenamer(p).assign(in)
 	var warns []Warning
 	for i, t := range tools {
+		if why[i] != "" {
+			warns = append(warns, Warning{Tool: t.Name, Index: t.Index, Pointer: "/name",
+				Message: fmt.Sprintf("renamed to %q: %s", names[i], why[i])})
+		}
+	}
+	return names, warns
+}
+
+// Renamer gives tools names a client accepts, as rename does, over a
+// conversation rather than one document: a listing may come in pages and
+// be listed again, and a name given once stays the same. The n-th tool of
+// a listing named x gets, in every listing, the name it got the first
+// time; a tool never met before keeps its own name when the client
+// accepts it and no other tool was given it, and is otherwise renamed with
+// a suffix that no name given so far has. Names given are never given to
+// another tool, so a call names one tool. A Renamer is not safe for
+// concurrent use.
+type Renamer struct {
+	p     namePolicy
+	given map[nameKey]givenName
+	taken map[string]bool
+	// seen counts the tools of the current listing by name; listing
+	// numbers the listings (Restart).
+	seen    map[string]int
+	listing int
+}
+
+// nameKey is the n-th tool named name of a listing.
+type nameKey struct {
+	name string
+	n    int
+}
+
+type givenName struct {
+	name    string
+	listing int // the last listing that used it
+}
+
+// maxRemembered bounds what a Renamer remembers: names given in the
+// listings before the last are forgotten past it, so that a server
+// that renames its tools at every listing cannot grow it without end.
+const maxRemembered = 1 << 18
+
+func newRenamer(p namePolicy) *Renamer {
+	return &Renamer{p: p, given: map[nameKey]givenName{}, taken: map[string]bool{}, seen: map[string]int{}}
+}
+
+// Restart begins a new listing: its tools are counted from the first
+// again, so each gets the name the same tool got before.
+func (r *Renamer) Restart() {
+	r.listing++
+	clear(r.seen)
+	if len(r.given) <= maxRemembered {
+		return
+	}
+	clear(r.taken)
+	for k, g := range r.given {
+		if g.listing < r.listing-1 {
+			delete(r.given, k)
+			continue
+		}
+		r.taken[g.name] = true
+	}
+}
+
+// Names gives the tools of one page of the current listing, in order,
+// the names the client takes; why[i] says why names[i] is not the tool's
+// own name, and is "" when it is.
+func (r *Renamer) Names(page []string) (names, why []string) {
+	return r.assign(page)
+}
+
+func (r *Renamer) assign(page []string) (names, why []string) {
+	names = make([]string, len(page))
+	why = make([]string, len(page))
+	keys := make([]nameKey, len(page))
+	for i, n := range page {
+		keys[i] = nameKey{n, r.seen[n]}
+		r.seen[n]++
+	}
+	give := func(i int, name string) {
+		names[i] = name
+		r.taken[name] = true
+		r.given[keys[i]] = givenName{name, r.listing}
+	}
+	// Names given before come first, then the names the client accepts as
+	// they are, then the renames, so that a rename never takes a name a
+	// tool has of its own.
+	for i, k := range keys {
+		if g, ok := r.given[k]; ok {
+			give(i, g.name)
+		}
+	}
+	for i, n := range page {
+		if names[i] == "" && r.p.valid(n) && !r.taken[n] {
+			give(i, n)
+		}
+	}
+	for i, n := range page {
 		if names[i] != "" {
 			continue
 		}
-		base := p.sanitize(t.Name)
+		base := r.p.sanitize(n)
 		name := base
-		for n := 2; taken[name]; n++ {
-			suffix := "_" + strconv.Itoa(n)
-			cut := min(len(base), p.max-len(suffix))
+		for k := 2; r.taken[name]; k++ {
+			suffix := "_" + strconv.Itoa(k)
+			cut := min(len(base), r.p.max-len(suffix))
 			name = base[:cut] + suffix
 		}
-		taken[name] = true
-		names[i] = name
-		why := p.rule
-		if p.valid(t.Name) {
-			why = "another tool has that name"
-		}
-		warns = append(warns, Warning{Tool: t.Name, Index: t.Index, Pointer: "/name",
-			Message: fmt.Sprintf("renamed to %q: %s", name, why)})
+		give(i, name)
 	}
-	return names, warns
+	for i, n := range page {
+		switch {
+		case names[i] == n:
+		case !r.p.valid(n):
+			why[i] = r.p.rule
+		default:
+			why[i] = "another tool has that name"
+		}
+	}
+	return names, why
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcpfit/mcplint/internal/jscode"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -50,6 +51,16 @@ type ZodOptions struct {
 // (they differ only for characters outside the Basic Multilingual Plane).
 // Annotations other than description and default (title, examples,
 // deprecated, ...) are not carried.
+//
+// The module is inert whatever the tools hold: every string, key, number
+// and comment is written by internal/jscode's encoders, and every pattern
+// is parsed as an ECMAScript pattern (Unicode mode, as Ajv compiles
+// patterns) and rebuilt as a literal from its parse tree. A pattern the
+// parser refuses is never a literal: it is handed, as a string, to the
+// pattern helper, which compiles it when the module loads (with the u
+// flag, else without, else as a pattern that matches nothing), so the
+// import cannot throw, and a warning says so. Properties are written in
+// the order the source lists them (Tool.Order).
 func ToZod(tools []Tool, o ZodOptions) ([]byte, []Warning) {
 	major := 4
 	if o.Major == 3 {
@@ -198,12 +209,7 @@ func (e *zodEmitter) shapeSource() (map[string]any, string) {
 // other than objects: the raw shape can only describe an object.
 const zodRootNotObject = "the schema does not require an object, but tool arguments are one: the Zod schema is an object schema"
 
-// zodComment keeps a tool name from ending the line comment it is put in.
-func zodComment(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' {
-			return ' '
-		}
-		return r
-	}, s)
-}
+// zodComment is a tool name as the text of the line comment above its
+// declarations: escaped, so that it can neither end the comment nor hide
+// characters from a reader.
+func zodComment(s string) string { return jscode.Comment(s) }

@@ -57,6 +57,29 @@ function uniqueItems(a: readonly unknown[]): boolean {
 	"dependentSchema": `function dependentSchema(name: string, s: Parser) {
   return (o: object): boolean => !Object.prototype.hasOwnProperty.call(o, name) || s.safeParse(o).success;
 }`,
+	"pattern": `// pattern compiles a pattern that mcplint could not write as a literal:
+// with the u flag, as JSON Schema validators compile patterns, else
+// without it; a pattern neither compiles matches nothing.
+function pattern(source: string): RegExp {
+  try {
+    return new RegExp(source, "u");
+  } catch {
+    try {
+      return new RegExp(source);
+    } catch {
+      return /(?!)/;
+    }
+  }
+}`,
+	"defined": `function defined(v: unknown): boolean {
+  return v !== undefined;
+}`,
+	"propertyCount": `function propertyCount(min: number, max: number) {
+  return (o: object): boolean => Object.keys(o).length >= min && Object.keys(o).length <= max;
+}`,
+	"itemCount": `function itemCount(min: number, max: number) {
+  return (a: readonly unknown[]): boolean => a.length >= min && a.length <= max;
+}`,
 	"patternProperties": `// patternProperties checks the properties whose names match a pattern
 // against its schemas, and those neither named nor matched against
 // additional.
@@ -68,6 +91,10 @@ function patternProperties(patterns: [RegExp, Parser][], named: string[], additi
   });
 }`,
 }
+
+// zodMaxCount is the largest count a refinement compares with
+// (Number.MAX_SAFE_INTEGER): no JavaScript object or array is larger.
+const zodMaxCount = 1<<53 - 1
 
 // zodHelperNeeds lists the helpers a helper calls or whose types it uses.
 var zodHelperNeeds = map[string][]string{

@@ -60,15 +60,19 @@ func (e *zodEmitter) mode(s map[string]any, ptr string) (mode, catchall string) 
 func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 	props, _ := s["properties"].(map[string]any)
 	required := map[string]bool{}
+	var requiredOnly []string // required, not in properties, in the order "required" lists them
 	if req, ok := s["required"].([]any); ok {
 		for _, r := range req {
-			if name, ok := r.(string); ok {
+			if name, ok := r.(string); ok && !required[name] {
 				required[name] = true
+				if _, ok := props[name]; !ok {
+					requiredOnly = append(requiredOnly, name)
+				}
 			}
 		}
 	}
 	var lines []string
-	for _, k := range slices.Sorted(maps.Keys(props)) {
+	for _, k := range sortNames(props, e.tool.Order) {
 		cptr := ptr + "/properties/" + pointer.Escape(k)
 		code := e.child(props[k], cptr)
 		sub, _ := props[k].(map[string]any)
@@ -92,10 +96,8 @@ func (e *zodEmitter) shape(s map[string]any, ptr string) string {
 		}
 		lines = append(lines, zodKey(k)+": "+code+",")
 	}
-	for _, k := range slices.Sorted(maps.Keys(map[string]any(zodBoolMap(required)))) {
-		if _, ok := props[k]; !ok {
-			lines = append(lines, zodKey(k)+": "+e.present("z.any()")+",")
-		}
+	for _, k := range requiredOnly {
+		lines = append(lines, zodKey(k)+": "+e.present("z.any()")+",")
 	}
 	if len(lines) == 0 {
 		return "{}"
@@ -112,14 +114,6 @@ var zodInherited = map[string]bool{
 	"__defineGetter__": true, "__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
 }
 
-func zodBoolMap(m map[string]bool) map[string]any {
-	out := make(map[string]any, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
-}
-
 // present makes a schema that accepts undefined refuse it, so that a
 // required property cannot be missing.
 func (e *zodEmitter) present(code string) string {
@@ -132,7 +126,7 @@ func (e *zodEmitter) present(code string) string {
 	if e.v4() {
 		return code + ".nonoptional()"
 	}
-	return code + ".refine((v) => v !== undefined, { message: \"Required\" })"
+	return code + ".refine(" + e.use("defined") + ", { message: \"Required\" })"
 }
 
 // defaultFits reports whether a default can be given to Zod's .default(),
@@ -170,10 +164,10 @@ func (e *zodEmitter) defaultFits(s map[string]any, def any) bool {
 func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 	var code string
 	if n, ok := zodCount(s, "minProperties"); ok {
-		code += fmt.Sprintf(".refine((o) => Object.keys(o).length >= %d, { message: \"must have at least %d properties\" })", n, n)
+		code += fmt.Sprintf(".refine(%s(%d, %d), { message: \"must have at least %d properties\" })", e.use("propertyCount"), n, zodMaxCount, n)
 	}
 	if n, ok := zodCount(s, "maxProperties"); ok {
-		code += fmt.Sprintf(".refine((o) => Object.keys(o).length <= %d, { message: \"must have at most %d properties\" })", n, n)
+		code += fmt.Sprintf(".refine(%s(0, %d), { message: \"must have at most %d properties\" })", e.use("propertyCount"), n, n)
 	}
 	if pn, ok := s["propertyNames"]; ok {
 		c := e.child(pn, ptr+"/propertyNames")
@@ -219,20 +213,17 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 // "properties" nor a pattern covers against additionalProperties.
 func (e *zodEmitter) patternProperties(s, pp map[string]any, ptr string) string {
 	var pairs []string
-	for _, p := range slices.Sorted(maps.Keys(pp)) {
-		if zodBadPattern(p) {
-			e.warn(ptr+"/patternProperties/"+pointer.Escape(p), "pattern %q is not a valid regular expression: its properties are not checked", p)
-			continue
-		}
-		c := e.child(pp[p], ptr+"/patternProperties/"+pointer.Escape(p))
-		pairs = append(pairs, "["+zodRegex(p)+", "+c+"]")
+	for _, p := range sortNames(pp, e.tool.Order) {
+		pptr := ptr + "/patternProperties/" + pointer.Escape(p)
+		re := e.regex(p, pptr, "no property name matches it, so its schema checks nothing")
+		pairs = append(pairs, "["+re+", "+e.child(pp[p], pptr)+"]")
 	}
 	additional := "null"
 	if ap, ok := s["additionalProperties"]; ok && ap != true {
 		additional = e.child(ap, ptr+"/additionalProperties")
 	}
 	props, _ := s["properties"].(map[string]any)
-	named := slices.Sorted(maps.Keys(props))
+	named := sortNames(props, e.tool.Order)
 	if named == nil {
 		named = []string{}
 	}
@@ -333,15 +324,12 @@ func (e *zodEmitter) tuple(s map[string]any, ptr string, prefix []any, rest any,
 			} else {
 				full += ".rest(" + restCode + ")"
 			}
-			var conds []string
-			if lo > n {
-				conds = append(conds, fmt.Sprintf("a.length >= %d", lo))
-			}
-			if hasHi {
-				conds = append(conds, fmt.Sprintf("a.length <= %d", hi))
-			}
-			if len(conds) > 0 {
-				full += ".refine((a) => " + strings.Join(conds, " && ") + ", { message: \"wrong number of items\" })"
+			if lo > n || hasHi {
+				max := int64(zodMaxCount)
+				if hasHi {
+					max = hi
+				}
+				full += fmt.Sprintf(".refine(%s(%d, %d), { message: \"wrong number of items\" })", e.use("itemCount"), lo, max)
 			}
 		}
 		if lo <= n || restCode != "z.never()" {

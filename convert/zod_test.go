@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 func TestZodIdent(t *testing.T) {
@@ -41,22 +43,6 @@ func TestZodUniqueNames(t *testing.T) {
 		"z2Shape", "z2Schema", "not2Shape", "not2Schema"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("exported names (-want +got):\n%s", diff)
-	}
-}
-
-func TestZodRegex(t *testing.T) {
-	tests := []struct{ pattern, want string }{
-		{"^a/b$", `/^a\/b$/u`},
-		{`^a\/b$`, `/^a\/b$/u`},
-		{`\\/`, `/\\\//u`},
-		{"", "/(?:)/u"},
-		{"a\nb\u2028", `/a\nb\u2028/u`},
-		{"[/]", `/[\/]/u`},
-	}
-	for _, tt := range tests {
-		if got := zodRegex(tt.pattern); got != tt.want {
-			t.Errorf("zodRegex(%q) = %s, want %s", tt.pattern, got, tt.want)
-		}
 	}
 }
 
@@ -140,5 +126,43 @@ func TestZodWarnings(t *testing.T) {
 	want := []string{"/inputSchema/properties/a/format", "/inputSchema/properties/r/$ref"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("warning pointers (-want +got):\n%s", diff)
+	}
+}
+
+// TestZodSourceOrder checks that a shape lists its properties in the
+// order the source does (JSON and YAML), and the names required but not
+// declared in the order "required" lists them, not alphabetically.
+func TestZodSourceOrder(t *testing.T) {
+	for name, src := range map[string]string{
+		"tools.json": `{"tools": [{"name": "search", "inputSchema": {"type": "object", "required": ["zeta", "alpha"],
+			"properties": {"query": {"type": "string"}, "limit": {"type": "integer"}, "after": {"type": "string"},
+			"filter": {"type": "object", "properties": {"tag": {"type": "string"}, "author": {"type": "string"}}}}}}]}`,
+		"tools.yaml": "tools:\n- name: search\n  inputSchema:\n    type: object\n    required: [zeta, alpha]\n    properties:\n" +
+			"      query: {type: string}\n      limit: {type: integer}\n      after: {type: string}\n" +
+			"      filter:\n        type: object\n        properties:\n          tag: {type: string}\n          author: {type: string}\n",
+	} {
+		m, err := manifest.Load(name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools, err := FromManifest(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, _ := ToZod(tools, ZodOptions{})
+		var keys []string
+		for _, line := range strings.Split(string(code), "\n") {
+			// The shape's own members, two spaces in.
+			if k, _, ok := strings.Cut(line, ": z."); ok && strings.HasPrefix(k, "  ") && k[2] != ' ' {
+				keys = append(keys, k[2:])
+			}
+		}
+		want := []string{"query", "limit", "after", "filter", "zeta", "alpha"}
+		if diff := cmp.Diff(want, keys); diff != "" {
+			t.Errorf("%s: shape keys (-want +got):\n%s\n%s", name, diff, code)
+		}
+		if !strings.Contains(string(code), "z.looseObject({\n    tag: z.string().optional(),\n    author: z.string().optional(),\n  })") {
+			t.Errorf("%s: nested properties out of source order:\n%s", name, code)
+		}
 	}
 }

@@ -2,11 +2,10 @@ package convert
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"regexp/syntax"
 	"strings"
 
+	"github.com/mcpfit/mcplint/internal/jscode"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -156,94 +155,27 @@ func (e *zodEmitter) str(s map[string]any, ptr string) string {
 		code += fmt.Sprintf(".max(%d)", n)
 	}
 	if p, ok := s["pattern"].(string); ok {
-		switch {
-		case zodBadPattern(p):
-			e.warn(ptr+"/pattern", "pattern %q is not a valid regular expression: it is not checked", p)
-		case !zodUnicodeSafe(p):
-			e.warn(ptr+"/pattern", "pattern %q escapes a character that the u flag forbids escaping, so JSON Schema validators that compile patterns with it (Ajv) refuse it; Zod checks it without the flag", p)
-			code += ".regex(" + strings.TrimSuffix(zodRegex(p), "u") + ")"
-		default:
-			code += ".regex(" + zodRegex(p) + ")"
-		}
+		code += ".regex(" + e.regex(p, ptr+"/pattern", "no string matches") + ")"
 	}
 	return code
 }
 
-// zodBadPattern reports a pattern that is a syntax error in ECMA-262 as
-// in RE2 (an unclosed group, a dangling quantifier): written as a regular
-// expression literal it would not compile. Constructs only ECMA-262 has
-// (lookaround, backreferences) are RE2 errors of other kinds and pass.
-func zodBadPattern(p string) bool {
-	_, err := syntax.Parse(p, syntax.Perl)
-	var se *syntax.Error
-	if !errors.As(err, &se) {
-		return false
+// regex is the JavaScript expression of the pattern p at ptr: a regular
+// expression literal with the u flag, rebuilt from the pattern's parse
+// tree, as JSON Schema validators compile patterns. A pattern the parser
+// refuses is never written as a literal (a literal the engine refuses is a
+// syntax error for the whole module): it goes, as an inert string, to the
+// pattern helper, which compiles it when the module loads, with the u flag
+// or else without it (the legacy syntax that accepts escapes such as \_),
+// and matches nothing when neither compiles. noMatch says what that means
+// where p is used.
+func (e *zodEmitter) regex(p, ptr, noMatch string) string {
+	lit, err := jscode.Regexp(p)
+	if err == nil {
+		return lit
 	}
-	switch se.Code {
-	case syntax.ErrInvalidPerlOp, syntax.ErrInvalidEscape, syntax.ErrInvalidRepeatSize,
-		syntax.ErrLarge, syntax.ErrNestingDepth, syntax.ErrInvalidCharRange:
-		return false
-	}
-	return true
-}
-
-// zodUnicodeSafe reports whether every escape in a pattern is one the
-// u flag allows: with it, escaping a character that has no meaning
-// ("\_", "\@") is a syntax error, without it the character itself.
-func zodUnicodeSafe(p string) bool {
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '[':
-			inClass = true
-		case c == ']':
-			inClass = false
-		case c == '\\' && i+1 < len(p):
-			i++
-			n := p[i]
-			switch {
-			case strings.IndexByte(`^$\.*+?()[]{}|/`, n) >= 0,
-				strings.IndexByte("dDwWsSbBnrtfv0cxukpP", n) >= 0,
-				n >= '1' && n <= '9',
-				n == '-' && inClass:
-			default:
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// zodRegex writes an ECMA-262 pattern as a regular expression literal with
-// the u flag, as JSON Schema validators compile it. Unescaped slashes end
-// a literal and line terminators cannot appear in one, so both are
-// escaped; everything else is the pattern as written.
-func zodRegex(p string) string {
-	var b strings.Builder
-	b.WriteByte('/')
-	if p == "" {
-		b.WriteString("(?:)")
-	}
-	escaped := false
-	for _, r := range p {
-		switch {
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\u2028':
-			b.WriteString(`\u2028`)
-		case r == '\u2029':
-			b.WriteString(`\u2029`)
-		case r == '/' && !escaped:
-			b.WriteString(`\/`)
-		default:
-			b.WriteRune(r)
-		}
-		escaped = r == '\\' && !escaped
-	}
-	b.WriteString("/u")
-	return b.String()
+	e.warn(ptr, "pattern %q is not written as a regular expression literal: %v in Unicode mode, the mode Ajv and other JSON Schema validators compile patterns in; the module compiles it when it loads, without the u flag if need be, and if that fails too, %s", p, err, noMatch)
+	return e.use("pattern") + "(" + jscode.String(p) + ")"
 }
 
 func (e *zodEmitter) number(s map[string]any, ptr string, integer bool) string {
@@ -256,7 +188,10 @@ func (e *zodEmitter) number(s map[string]any, ptr string, integer bool) string {
 	}
 	num := func(k string) (string, bool) {
 		n, ok := s[k].(json.Number)
-		return string(n), ok
+		if !ok {
+			return "", false
+		}
+		return jscode.Number(string(n))
 	}
 	if m, ok := num("minimum"); ok {
 		if s["exclusiveMinimum"] == true {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpfit/mcplint/internal/jscode"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -135,36 +136,10 @@ func zodKind(v any) string {
 	return ""
 }
 
-// zodJSON writes a decoded JSON value as a JavaScript expression.
-func zodJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "undefined"
-	}
-	return string(b)
-}
+// zodJSON writes a decoded JSON value as a JavaScript expression, through
+// the encoder that keeps every string inert.
+func zodJSON(v any) string { return jscode.Value(v) }
 
-// zodKey writes a property name as an object-literal key. "__proto__"
-// is computed, because as a plain key it would set the prototype.
-func zodKey(k string) string {
-	if k == "__proto__" {
-		return "[\"__proto__\"]"
-	}
-	if zodIsIdent(k) {
-		return k
-	}
-	return zodJSON(k)
-}
-
-func zodIsIdent(k string) bool {
-	if k == "" {
-		return false
-	}
-	for i, r := range k {
-		letter := r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
-		if !letter && !(i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
+// zodKey writes a property name as an object-literal key ("__proto__"
+// computed, because as a plain key it would set the prototype).
+func zodKey(k string) string { return jscode.Key(k) }

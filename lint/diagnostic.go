@@ -40,6 +40,10 @@ type Diagnostic struct {
 	// Merged lists the other rules that reported the same subject at the
 	// same place; their consumers are in Consumers (see Rule.Subject).
 	Merged []string
+	// Eras are the protocol versions of the eras of a running server
+	// whose clients see what was found ("2026-07-28", "2025-11-25"): a
+	// live check sets them; a file has no eras.
+	Eras []string
 
 	// RelPointer is the pointer relative to the tool, as the rule reported it.
 	RelPointer string
@@ -48,6 +52,17 @@ type Diagnostic struct {
 	// End is where the value the finding points at ends in the source; zero
 	// when the pointer names something missing (a keyword to add).
 	End manifest.Position
+
+	// Silenced marks, while a run merges its findings, one that an ignore
+	// names (a silencer's, or a suppressed one), kept so that the finding
+	// it merges into is dropped with it. No finding a run hands over has it.
+	Silenced bool
+}
+
+// Rules returns the IDs the finding is known by: its rule's, then those of
+// the rules merged into it (Merged). Ignoring any of them silences it.
+func (d *Diagnostic) Rules() []string {
+	return append([]string{d.Rule}, d.Merged...)
 }
 
 // complete makes the message and fix the rule left to Complete, if any.
@@ -70,15 +85,17 @@ func (d *Diagnostic) FixKind() FixKind {
 }
 
 // ConsumerNote names the consumers of the finding as reports show them:
-// "refused by: Anthropic API, Claude Code; altered by: VS Code", or "".
+// "refused by: Anthropic API, Claude Code; discouraged by: MCP
+// specification (SHOULD); altered by: VS Code", or "".
 func (d *Diagnostic) ConsumerNote() string {
 	var parts []string
-	if s := consumer.Names(d.Consumers, false); s != "" {
+	refuses := func(r consumer.Refusal) bool { return !r.Mangles && !r.Discouraged() }
+	if s := consumer.NamesOf(d.Consumers, refuses); s != "" {
 		// The clients built on a refusing consumer fail with it: say so,
 		// since "the TypeScript SDK" means nothing to a Cursor user.
 		var direct []consumer.ID
 		for _, r := range d.Consumers {
-			if !r.Mangles {
+			if refuses(r) {
 				direct = append(direct, r.Consumer)
 			}
 		}
@@ -90,6 +107,9 @@ func (d *Diagnostic) ConsumerNote() string {
 			s += " (and so " + a + ")"
 		}
 		parts = append(parts, "refused by: "+s)
+	}
+	if s := consumer.NamesOf(d.Consumers, consumer.Refusal.Discouraged); s != "" {
+		parts = append(parts, "discouraged by: "+s+" (SHOULD)")
 	}
 	if s := consumer.Names(d.Consumers, true); s != "" {
 		parts = append(parts, "altered by: "+s)

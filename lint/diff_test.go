@@ -3,25 +3,14 @@ package lint_test
 import (
 	"encoding/json"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
-
-func decode(t *testing.T, s string) any {
-	t.Helper()
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		t.Fatalf("decode %s: %v", s, err)
-	}
-	return v
-}
 
 func TestDiff(t *testing.T) {
 	type E = manifest.Edit
@@ -70,7 +59,7 @@ func TestDiff(t *testing.T) {
 		{"null and missing differ", `{"a":null}`, `{}`, []E{{Op: manifest.Replace, Pointer: "/x", Value: map[string]any{}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := lint.Diff("/x", decode(t, tc.old), decode(t, tc.new))
+			got := lint.Diff("/x", testenv.JSON(t, tc.old), testenv.JSON(t, tc.new))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("Diff (-want +got):\n%s", diff)
 			}
@@ -104,7 +93,7 @@ func TestDiffApplied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	newSchema := decode(t, `{
+	newSchema := testenv.JSON(t, `{
 		"type": "object",
 		"description": "Keeps   its    spacing",
 		"properties": {

@@ -22,8 +22,14 @@ type FixResult struct {
 	Src []byte
 	// Manifest is the corrected manifest, loaded from Src.
 	Manifest *manifest.Manifest
-	// Applied counts the fixes applied.
+	// Applied counts the fixes applied, over every round.
 	Applied int
+	// Fixed counts the findings of the first lint, the one `mcplint lint`
+	// reports, whose fixes were applied: the number a run of lint calls
+	// fixable. The fixes of findings that fixing uncovered (an object root
+	// added, then its "properties") are part of the finding that led to
+	// them and not counted again.
+	Fixed int
 	// Remaining are the findings of the final lint of Src.
 	Remaining []Diagnostic
 	// Oscillating lists, sorted, the rules whose fixes kept changing the
@@ -54,6 +60,12 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 	cycleFrom := -1
 	// Each round lints again only the tools the last round's fixes changed.
 	re := &rerun{}
+	// The findings of the first lint, and those of them fixed.
+	type finding struct {
+		rule, pointer string
+		tool          int
+	}
+	first, fixed := map[finding]bool{}, map[finding]bool{}
 	for round := 0; ; round++ {
 		var diags []Diagnostic
 		err := fl.lint(context.Background(), m, re, func(ds []Diagnostic) { diags = append(diags, ds...) })
@@ -63,6 +75,11 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 		picked, err := fl.pickFixes(diags)
 		if err != nil {
 			return nil, fmt.Errorf("apply fixes: %w", err)
+		}
+		if round == 0 {
+			for _, d := range diags {
+				first[finding{d.Rule, d.Pointer, d.ToolIndex}] = true
+			}
 		}
 		if len(picked) == 0 || round == MaxFixRounds {
 			res.Src, res.Manifest, res.Remaining = m.Src, m, diags
@@ -86,6 +103,12 @@ func (l *Linter) Fix(m *manifest.Manifest) (*FixResult, error) {
 			return nil, fmt.Errorf("internal error: fixing %s produced a manifest that does not load (%v); please report this", m.Path, err)
 		}
 		res.Applied += len(picked)
+		for _, d := range picked {
+			if f := (finding{d.Rule, d.Pointer, d.ToolIndex}); first[f] && !fixed[f] {
+				fixed[f] = true
+				res.Fixed++
+			}
+		}
 		appliedBy = append(appliedBy, slices.Sorted(maps.Keys(rules)))
 		sum := sha256.Sum256(out)
 		if r, ok := seen[sum]; ok && cycleFrom < 0 {

@@ -127,6 +127,9 @@ type fixCase struct {
 	src     string
 	want    string
 	applied int
+	// fixed counts the findings of the first lint that were fixed, when
+	// it is not 0.
+	fixed int
 	// checks counts the tools Fix checked: every tool in its first round,
 	// then those the last round's fixes changed.
 	checks int
@@ -151,13 +154,13 @@ func TestFixLoop(t *testing.T) {
 		want: `[{"name":"a","description":"a","inputSchema":{"type":"object"}},
 {"name":"b","inputSchema":{"properties":{},"type":"object"}},
 {"name":"c","description":"c"}]`,
-		applied: 4, checks: 6,
+		applied: 4, checks: 6, fixed: 4,
 	}, {
 		name:    "fixes of one value take turns",
 		rules:   []*lint.Rule{trimDescription, endWithPeriod},
 		src:     `{"name":"a","description":"  Reads a file  "}`,
 		want:    `{"name":"a","description":"Reads a file."}`,
-		applied: 2, checks: 3,
+		applied: 2, checks: 3, fixed: 2,
 	}, {
 		name:    "adds to one object take turns",
 		rules:   []*lint.Rule{typeObject, propertiesPresent},
@@ -170,6 +173,9 @@ func TestFixLoop(t *testing.T) {
 		src:     "{\n  \"name\": \"a\"\n}\n",
 		want:    "{\n  \"name\": \"a\",\n  \"inputSchema\": {\"properties\": {}, \"type\": \"object\"}\n}\n",
 		applied: 3, checks: 4,
+		// The first lint found only the missing schema; the two fixes of
+		// what its fix uncovered are part of fixing it.
+		fixed: 1,
 	}, {
 		name:    "a fix that never settles stops after MaxFixRounds",
 		rules:   []*lint.Rule{bump},
@@ -237,6 +243,9 @@ func TestFixLoop(t *testing.T) {
 			}
 			if res.Applied != tc.applied {
 				t.Errorf("Applied = %d, want %d", res.Applied, tc.applied)
+			}
+			if tc.fixed != 0 && res.Fixed != tc.fixed {
+				t.Errorf("Fixed = %d, want %d", res.Fixed, tc.fixed)
 			}
 			if n := int(checks.Load()); n != tc.checks {
 				t.Errorf("checked %d tools, want %d", n, tc.checks)

@@ -94,6 +94,7 @@ func (sj *subjects) merge(ds []Diagnostic, complete func(*Diagnostic)) []Diagnos
 		for _, i := range members[1:] {
 			o := &ds[i]
 			drop[i] = true
+			keep.Silenced = keep.Silenced || o.Silenced
 			keep.Merged = append(keep.Merged, o.Rule)
 			if keep.Fix == nil && complete != nil {
 				complete(o)
@@ -119,4 +120,11 @@ func (sj *subjects) merge(ds []Diagnostic, complete func(*Diagnostic)) []Diagnos
 		}
 	}
 	return out
+}
+
+// dropSilenced removes, in place, the findings an ignore silenced
+// (Diagnostic.Silenced): a silencer's or a suppressed one's, and those
+// they were merged into.
+func dropSilenced(ds []Diagnostic) []Diagnostic {
+	return slices.DeleteFunc(ds, func(d Diagnostic) bool { return d.Silenced })
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -29,6 +30,7 @@ type Pass struct {
 	options  map[string]any
 	packs    map[string]bool
 	selected map[string]bool
+	inPlay   map[consumer.ID]bool
 	report   func(Diagnostic)
 }
 
@@ -47,8 +49,20 @@ type toolSchemas struct {
 
 func (s *toolSchemas) reset(v map[string]any) {
 	s.value, s.built = v, [2]bool{}
-	clear(s.memo)
+	for k, m := range s.memo {
+		if r, ok := m.(ToolScratch); ok {
+			r.ResetForTool()
+		} else {
+			delete(s.memo, k)
+		}
+	}
 }
+
+// ToolScratch is a value Memo keeps from one tool to the next of a worker
+// instead of computing it again: the engine resets it when the tool
+// changes. A cache of what rules find in a tool is one: made once per
+// worker rather than once per tool, it costs no allocation per tool.
+type ToolScratch interface{ ResetForTool() }
 
 func (s *toolSchemas) tree(i int) *schema.Tree {
 	if !s.built[i] {
@@ -85,7 +99,8 @@ func (p *Pass) Walk(fn func(n *schema.Node) bool) {
 // Memo returns what fn computes from the tool, computed once for all the
 // rules that ask for it under the same key while the tool is linted (the
 // texts of a tool that address the model, say, which several rules read).
-// The key names what fn computes; prefix it with the rule family.
+// The key names what fn computes; prefix it with the rule family. A value
+// that is a ToolScratch is made once and reset for each tool.
 func (p *Pass) Memo(key string, fn func() any) any {
 	if v, ok := p.schemas.memo[key]; ok {
 		return v
@@ -130,6 +145,14 @@ func (p *Pass) Versions(since bool, v string) string {
 // uses it to pick the form every enabled consumer accepts (anyOf rather
 // than oneOf when the openai or gemini pack is on, for one).
 func (p *Pass) PackEnabled(pack string) bool { return p.packs[pack] }
+
+// InPlay reports whether the run judges the tool for consumer id: a
+// selected rule protects it, in its default mode or because its opt-in
+// rules were selected. A fix writes what every consumer in play takes
+// (their profiles), so that fixing for one never produces what another
+// selected one refuses: "items": {} for an array, say, is no fix when
+// OpenAI's strict mode, which wants a type on every schema, is in play.
+func (p *Pass) InPlay(id consumer.ID) bool { return p.inPlay[id] }
 
 // Runs reports whether rule r runs in this run, for a rule that gives way
 // to r (it withholds a fix r's would undo, or a finding r makes). r must

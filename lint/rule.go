@@ -106,6 +106,9 @@ type Rule struct {
 	// them, and a rule protecting a consumer in its default mode is on by
 	// default (DefaultOn).
 	Consumers []consumer.Refusal
+	// Harm, for a rule without Consumers, says what its findings cost
+	// (the severity policy, SeverityPolicy).
+	Harm Harm
 	// Subject groups rules that see one problem through different
 	// consumers' limits (a tool name, a root combinator, an array without
 	// items). When several such rules report at one place of one tool,
@@ -184,4 +187,47 @@ func ValidProtocol(p string) bool {
 		}
 	}
 	return false
+}
+
+// Merges returns the rules of all whose findings merge with r's: those
+// that report the same subject (Rule.Subject), in all's order.
+func Merges(r *Rule, all []*Rule) []*Rule {
+	if r.Subject == "" {
+		return nil
+	}
+	var out []*Rule
+	for _, o := range all {
+		if o != r && o.Subject == r.Subject {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// OfferedFix is the kind of fix a finding of r can carry: r's own
+// (Rule.Fix), and that of the rules it merges with (Merges), since a
+// finding r keeps takes a merged one's fix when it has none. `mcplint
+// rules` prints it as the rule's "Fix:".
+func OfferedFix(r *Rule, all []*Rule) FixKind {
+	k := r.Fix
+	for _, o := range Merges(r, all) {
+		k = k.with(o.Fix)
+	}
+	return k
+}
+
+// with is the kind of fix offered by k and o together.
+func (k FixKind) with(o FixKind) FixKind {
+	switch {
+	case k == o, o == NoFix:
+		return k
+	case k == NoFix:
+		return o
+	}
+	return MixedFix
+}
+
+// Allows reports whether a fix of kind f is one that k offers.
+func (k FixKind) Allows(f FixKind) bool {
+	return f == NoFix || k == f || k == MixedFix
 }

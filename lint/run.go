@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -18,8 +19,14 @@ type Linter struct {
 	Config Config
 	Cache  *Cache
 
+	// run are the rules the run runs: Rules, and the silencers (see
+	// silencers), whose findings are never reported.
+	run      []*Rule
+	silencer map[string]bool
+
 	packs    map[string]bool // packs with at least one selected rule
 	selected map[string]bool // IDs of the selected rules
+	inPlay   map[consumer.ID]bool
 	// oldest and newest bound the protocol versions checked: one version
 	// when Config.Protocol names it, every version in use otherwise.
 	oldest, newest string
@@ -53,7 +60,67 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 			packs[p] = true
 		}
 	}
-	return &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest, subjects: newSubjects(rules)}, nil
+	l := &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest, inPlay: inPlay(rules)}
+	l.run, l.silencer = rules, map[string]bool{}
+	for _, r := range silencers(all, rules, cfg) {
+		l.run = append(l.run, r)
+		l.silencer[r.ID] = true
+	}
+	l.subjects = newSubjects(l.run)
+	return l, nil
+}
+
+// inPlay are the consumers a selection judges for: those its rules
+// protect, except a consumer of an opt-in mode that only rules on by
+// default name (openai-array-items protects strict mode too, but strict
+// mode is in play when a strict rule runs). Fixes write what every
+// consumer in play takes (Pass.InPlay).
+func inPlay(rules []*Rule) map[consumer.ID]bool {
+	out := map[consumer.ID]bool{}
+	for _, r := range rules {
+		on := DefaultOn(r)
+		for _, f := range r.Consumers {
+			if c := consumer.ByID(f.Consumer); c != nil && (c.Default || !on) {
+				out[f.Consumer] = true
+			}
+		}
+	}
+	return out
+}
+
+// silencers are the rules a configuration ignores (Ignore, or a
+// suppression that names them) that report a subject a selected rule
+// reports too (Rule.Subject). They run beside the selection so that their
+// findings, never reported themselves, take with them the finding they
+// merge into: a finding has every merged rule's ID, and ignoring any of
+// them silences it. Otherwise --ignore tool-name-valid left the same
+// finding reported under openai-function-name.
+func silencers(all, selected []*Rule, cfg Config) []*Rule {
+	subjects := map[string]bool{}
+	for _, r := range selected {
+		if r.Subject != "" {
+			subjects[r.Subject] = true
+		}
+	}
+	if len(subjects) == 0 {
+		return nil
+	}
+	named := slices.Clone(cfg.Ignore)
+	for _, s := range cfg.Suppress {
+		if s.Rule != "" {
+			named = append(named, s.Rule)
+		}
+	}
+	var out []*Rule
+	for _, r := range all {
+		if !subjects[r.Subject] || slices.Contains(selected, r) {
+			continue
+		}
+		if slices.ContainsFunc(named, func(n string) bool { return n != "all" && matches(r, n) }) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Lint runs the selected rules over every tool of m. Tools are decoded one at
@@ -146,6 +213,7 @@ const (
 // lint is LintEach, taking what an earlier run on an earlier version of m
 // learned from re (nil for none) and leaving there what this one learns.
 func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit func([]Diagnostic)) error {
+	l = l.forSource(m)
 	var same []bool
 	var moved []int
 	if re != nil && re.m != nil {
@@ -160,7 +228,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 	defer stopRun()
 	var tooMany error
 	var perTool []*Rule
-	for _, r := range l.Rules {
+	for _, r := range l.run {
 		if r.Check != nil {
 			perTool = append(perTool, r)
 		}
@@ -217,7 +285,7 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		// on, so that what waits is bounded whatever the list's length.
 		pending int
 	)
-	for _, r := range l.Rules {
+	for _, r := range l.run {
 		lists = lists || r.CheckList != nil
 	}
 	var (
@@ -560,6 +628,7 @@ func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic, placeLater bool) 
 			err = l.complete(t, d)
 		}
 	})
+	ds = dropSilenced(ds)
 	if err == nil {
 		err = l.completeAll(t, ds)
 	}
@@ -581,7 +650,7 @@ func (l *Linter) settleTool(t *manifest.Tool, ds []Diagnostic, placeLater bool) 
 func (l *Linter) lintList(m *manifest.Manifest) ([][]listedFinding, error) {
 	var listed [][]listedFinding
 	var names map[string]*manifest.Tool // ListPass.ToolNamed
-	for _, r := range l.Rules {
+	for _, r := range l.run {
 		if r.CheckList == nil {
 			continue
 		}
@@ -619,7 +688,7 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 		return nil, nil
 	}
 	var ds []Diagnostic
-	for _, r := range l.Rules {
+	for _, r := range l.run {
 		if r.CheckSurface == nil {
 			continue
 		}
@@ -640,7 +709,7 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 			return nil, err
 		}
 	}
-	return l.subjects.merge(ds, nil), nil
+	return dropSilenced(l.subjects.merge(ds, nil)), nil
 }
 
 // handOver returns the findings the worker holds in a slice of their own
@@ -661,7 +730,7 @@ func (l *Linter) settle(ds []Diagnostic) []Diagnostic {
 	if len(ds) == 0 {
 		return nil
 	}
-	ds = l.subjects.merge(ds, nil)
+	ds = dropSilenced(l.subjects.merge(ds, nil))
 	Sort(ds)
 	return ds
 }
@@ -675,7 +744,7 @@ func (l *Linter) Add(ds []Diagnostic, found ...Diagnostic) []Diagnostic {
 	for _, d := range found {
 		for _, r := range l.Rules {
 			if r.ID == d.Rule {
-				if l.adopt(r, &d) {
+				if l.adopt(r, &d) && !d.Silenced {
 					d.complete()
 					ds = append(ds, d)
 				}
@@ -732,8 +801,15 @@ func (l *Linter) buildFix(t *manifest.Tool, d *Diagnostic) {
 // adopt applies to a finding of rule r what every finding gets, wherever
 // it was made, and reports whether it stays: a suppression may drop it.
 func (l *Linter) adopt(r *Rule, d *Diagnostic) bool {
-	if l.suppressed(r, d) {
-		return false
+	switch {
+	case l.silencer[r.ID]:
+		d.Silenced = true
+	case l.suppressed(r, d):
+		if l.subjects == nil || r.Subject == "" {
+			return false
+		}
+		// Kept until merged: the finding it merges into goes with it.
+		d.Silenced = true
 	}
 	if d.Consumers == nil {
 		d.Consumers = r.Consumers
@@ -781,7 +857,7 @@ func (l *Linter) newWorker(rules []*Rule) *worker {
 	for i, r := range rules {
 		w.passes[i] = Pass{
 			Rule: r, Protocol: l.newest, oldest: l.oldest, Cache: l.Cache, schemas: &w.schemas,
-			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected,
+			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected, inPlay: l.inPlay,
 			report: func(d Diagnostic) {
 				if l.keep(w.tool, r, &d) {
 					w.diags = append(w.diags, d)

@@ -60,8 +60,31 @@ func matches(r *Rule, sel string) bool {
 	return sel == "all" || sel == r.ID || r.InPack(sel) || (sel == DefaultSelection && DefaultOn(r))
 }
 
-func checkNames(all []*Rule, names []string, flag string) error {
-	for _, n := range names {
+// NameError is a name in a selection that is no rule ID or pack name.
+type NameError struct {
+	// Key is the setting that holds it: "select", "extend-select" or
+	// "ignore" (Config.Ignore, or Config.Suppress when Suppression is set).
+	Key string
+	// Index is its place in the setting's list.
+	Index       int
+	Suppression bool
+	Name        string
+	// Hint says what to do: the closest name, or where the names are.
+	Hint string
+}
+
+func (e *NameError) Error() string {
+	return fmt.Sprintf("%s: %s", e.Key, e.Problem())
+}
+
+// Problem is the error without the setting's name, for a caller that
+// names the setting its own way (a flag, a place in a file).
+func (e *NameError) Problem() string {
+	return fmt.Sprintf("unknown rule or pack %q; %s", e.Name, e.Hint)
+}
+
+func checkNames(all []*Rule, names []string, key string) error {
+	for i, n := range names {
 		ok := n == "all" || n == DefaultSelection
 		for _, r := range all {
 			if matches(r, n) {
@@ -70,7 +93,11 @@ func checkNames(all []*Rule, names []string, flag string) error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("%s: unknown rule or pack %q%s (packs: %s; `mcplint rules` lists the rules)", flag, n, suggestName(all, n), strings.Join(Packs(all), ", "))
+			hint := strings.TrimPrefix(suggestName(all, n), "; ")
+			if hint == "" {
+				hint = "the packs are " + strings.Join(Packs(all), ", ") + "; `mcplint rules` lists the rules"
+			}
+			return &NameError{Key: key, Index: i, Name: n, Hint: hint}
 		}
 	}
 	return nil
@@ -90,7 +117,9 @@ func Select(all []*Rule, cfg Config) ([]*Rule, error) {
 		s := &cfg.Suppress[i]
 		if s.Rule != "" {
 			if err := checkNames(all, []string{s.Rule}, "ignore"); err != nil {
-				return nil, err
+				ne := err.(*NameError)
+				ne.Index, ne.Suppression = i, true
+				return nil, ne
 			}
 		}
 		if err := s.check(); err != nil {
@@ -122,4 +151,56 @@ func Select(all []*Rule, cfg Config) ([]*Rule, error) {
 		}
 	}
 	return out, nil
+}
+
+// DefaultDescription says what runs when no selection says otherwise, in
+// the words help texts and the README use: the default packs, then the
+// rules on by default because they protect a consumer in its default mode
+// (DefaultOn), by pack where a whole pack is, by ID otherwise. It is
+// computed from the catalogue so that no help text can list less.
+func DefaultDescription(all []*Rule) string {
+	var whole, single []string
+	inWhole := map[*Rule]bool{}
+	for _, p := range Packs(all) {
+		if slices.Contains(DefaultPacks, p) {
+			continue
+		}
+		var rs []*Rule
+		for _, r := range all {
+			if r.InPack(p) {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) > 0 && !slices.ContainsFunc(rs, func(r *Rule) bool { return !DefaultOn(r) }) {
+			whole = append(whole, p)
+			for _, r := range rs {
+				inWhole[r] = true
+			}
+		}
+	}
+	for _, r := range all {
+		if DefaultOn(r) && !inWhole[r] && !slices.ContainsFunc(DefaultPacks, r.InPack) {
+			single = append(single, r.ID)
+		}
+	}
+	s := "packs " + andList(DefaultPacks)
+	var extra []string
+	if len(whole) > 0 {
+		extra = append(extra, "packs "+andList(whole))
+	}
+	if len(single) > 0 {
+		extra = append(extra, andList(single))
+	}
+	if len(extra) > 0 {
+		s += ", and the rules that protect a client in its default mode: " + strings.Join(extra, ", and ")
+	}
+	return s
+}
+
+// andList joins "a, b and c".
+func andList(l []string) string {
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + " and " + l[len(l)-1]
 }

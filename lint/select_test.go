@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -62,20 +63,23 @@ func TestSelect(t *testing.T) {
 
 func TestSelectUnknownNames(t *testing.T) {
 	for _, tc := range []struct {
-		cfg  lint.Config
-		want string
+		cfg   lint.Config
+		want  string
+		index int
 	}{
-		{lint.Config{Select: []string{"r1", "nope"}}, `select: unknown rule or pack "nope"`},
-		{lint.Config{ExtendSelect: []string{"R1"}}, `extend-select: unknown rule or pack "R1"`},
-		{lint.Config{Ignore: []string{""}}, `ignore: unknown rule or pack ""`},
+		{lint.Config{Select: []string{"r1", "nope-nothing-like-it"}}, `select: unknown rule or pack "nope-nothing-like-it"; the packs are mcp, openai, robust, strict; ` + "`mcplint rules`" + ` lists the rules`, 1},
+		{lint.Config{ExtendSelect: []string{"R1"}}, `extend-select: unknown rule or pack "R1"; did you mean "r1"?`, 0},
+		{lint.Config{Ignore: []string{"r1", "r2", "zzzzzzzzzzzz"}}, `ignore: unknown rule or pack "zzzzzzzzzzzz"; the packs are`, 2},
+		{lint.Config{Suppress: []lint.Suppression{{Rule: "r1"}, {Rule: "r9"}}}, `ignore: unknown rule or pack "r9"; did you mean`, 1},
 	} {
 		_, err := lint.Select(catalogue(), tc.cfg)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want prefix %q", tc.cfg, err, tc.want)
 			continue
 		}
-		if !strings.Contains(err.Error(), "(packs: mcp, openai, robust, strict;") {
-			t.Errorf("error does not list the packs: %v", err)
+		var ne *lint.NameError
+		if !errors.As(err, &ne) || ne.Index != tc.index || ne.Suppression != (len(tc.cfg.Suppress) > 0) {
+			t.Errorf("%+v: %#v, want a NameError at index %d", tc.cfg, err, tc.index)
 		}
 		if _, err := lint.New(catalogue(), tc.cfg); err == nil {
 			t.Errorf("New accepts %+v", tc.cfg)

@@ -32,6 +32,10 @@ type rawPage struct {
 	method string
 	result json.RawMessage
 	err    *jsonrpc.Error
+	// local: err was made on this side, not sent by the server (the
+	// Streamable HTTP client ends a request whose stream broke with an
+	// error of its own): a failure of the conversation, not a refusal.
+	local bool
 }
 
 // capture records the responses to tools/list requests. The SDK gets an
@@ -99,13 +103,7 @@ func (c *capture) Read(ctx context.Context) (jsonrpc.Message, error) {
 	delete(c.pending, resp.ID)
 	p := rawPage{id: resp.ID}
 	if resp.Error != nil {
-		var we *jsonrpc.Error
-		if e, ok := resp.Error.(*jsonrpc.Error); ok {
-			we = e
-		} else {
-			we = &jsonrpc.Error{Code: -32603, Message: resp.Error.Error()}
-		}
-		p.err = we
+		p.err, p.local = wireError(resp.Error)
 		c.pages = append(c.pages, p)
 		return msg, nil
 	}
@@ -135,3 +133,12 @@ func (c *capture) take() []rawPage {
 }
 
 type jsonrpcError = jsonrpc.Error
+
+// wireError is a response's error as the server sent it, or, when the
+// error was made on this side, as a JSON-RPC internal error with local set.
+func wireError(err error) (we *jsonrpc.Error, local bool) {
+	if e, ok := err.(*jsonrpc.Error); ok {
+		return e, false
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}, true
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpfit/mcplint/internal/english"
@@ -20,11 +22,53 @@ const (
 	RuleStdioStdoutClean = "stdio-stdout-clean"
 )
 
-// Check lints a listing: the linter's rules over the tools, plus the live
-// rules it selected over what the conversation showed. Diagnostics are
-// sorted as lint sorts them.
+// Check lints a listing, in every era it holds (Listing.Eras): the
+// linter's rules over the tools, plus the live rules it selected over
+// what the conversation showed. Each finding names in Eras the versions
+// of the eras it was found in; one found in both eras is reported once,
+// placed in the first era's listing. Diagnostics are sorted as lint sorts
+// them, the first era's first.
 func Check(linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
-	return checkListing(context.Background(), linter, l)
+	return checkEras(context.Background(), func(*Listing) (*lint.Linter, error) { return linter, nil }, l)
+}
+
+// checkEras lints each era of l with the linter linterFor gives it, and
+// merges the findings.
+func checkEras(ctx context.Context, linterFor func(*Listing) (*lint.Linter, error), l *Listing) ([]lint.Diagnostic, error) {
+	var all []lint.Diagnostic
+	at := map[string]int{} // a finding's key: its index in all
+	for _, era := range l.Eras() {
+		linter, err := linterFor(era)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := checkListing(ctx, linter, era)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range ds {
+			k := eraKey(&d)
+			if i, ok := at[k]; ok && !slices.Contains(all[i].Eras, era.Server.Protocol) {
+				all[i].Eras = append(all[i].Eras, era.Server.Protocol)
+				continue
+			}
+			d.Eras = []string{era.Server.Protocol}
+			at[k] = len(all)
+			all = append(all, d)
+		}
+	}
+	return all, nil
+}
+
+// eraKey says what a finding is about, whichever era's listing it points
+// into: the rule, the tool by name (its index may differ), the place and
+// the message.
+func eraKey(d *lint.Diagnostic) string {
+	where := d.Pointer
+	if d.ToolIndex >= 0 {
+		where = "tool " + strconv.Quote(d.Tool) + d.RelPointer
+	}
+	return d.Rule + "\x00" + d.Severity.String() + "\x00" + where + "\x00" + d.Message
 }
 
 func checkListing(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
@@ -42,7 +86,12 @@ func checkListing(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.
 		}
 		found = append(found, d)
 	}
+	// The pages are checked against the version the server negotiated,
+	// unless the configuration fixes one.
 	protocol := linter.Config.Protocol
+	if protocol == "" {
+		protocol = l.Server.Protocol
+	}
 	for i, off := range l.resultOffsets {
 		for _, p := range resultProblems(l.Src, off, protocol) {
 			add(RuleListResultValid, l.placeAt(i, p))
@@ -204,7 +253,7 @@ func orderChange(first, again []string) string {
 		return ""
 	}
 	if len(first) != len(again) {
-		return fmt.Sprintf("two tools/list calls returned different lists (%d tools, then %d); a server should return the same tools in the same order until it sends notifications/tools/list_changed", len(first), len(again))
+		return fmt.Sprintf("two tools/list calls returned different lists (%s, then %d); a server should return the same tools in the same order until it sends notifications/tools/list_changed", english.Count(len(first), "tool"), len(again))
 	}
 	return fmt.Sprintf("two tools/list calls returned the tools in different orders (%s, then %s); return them in a deterministic order (sort them) so clients and prompt caches can reuse the list", names(first), names(again))
 }

@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -71,16 +73,18 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 			Servers map[string]json.RawMessage `json:"servers"`
 		} `json:"mcp"`
 	}
-	d, err := ClientConfigLimits.ParseDocument(path, stripJSONC(src), manifest.JSON)
-	if err != nil {
+	clean := stripJSONC(src)
+	if err := json.Unmarshal(clean, &doc); err != nil {
+		return nil, jsonError(path, src, "not a JSON MCP client configuration: ", err)
+	}
+	// A manifest's limits too: JSON nested deeper than a tool may be is
+	// refused (the decoder above stops only past 10,000 levels).
+	if _, err := ClientConfigLimits.ParseDocument(path, clean, manifest.JSON); err != nil {
 		var me *manifest.Error
 		if errors.As(err, &me) {
 			return nil, fmt.Errorf("%s: not a JSON MCP client configuration: %s", me.Place(), strings.TrimPrefix(me.Msg, "invalid JSON: "))
 		}
 		return nil, err
-	}
-	if err := json.Unmarshal(d.JSON(), &doc); err != nil {
-		return nil, fmt.Errorf("%s: not a JSON MCP client configuration: %v", path, err)
 	}
 	entries := doc.MCPServers
 	if entries == nil {
@@ -108,7 +112,7 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 		var s config.Server
 		cs := ConfiguredServer{Name: name}
 		if err := json.Unmarshal(raw, &s); err != nil {
-			cs.Err = fmt.Errorf("server %q: %v", name, err)
+			cs.Err = serverError(path, src, clean, name, err)
 		} else {
 			otherURLs(&s, raw)
 			cs.Target, cs.Err = targetOf(s, dir, lookup)
@@ -120,6 +124,68 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// jsonError places a JSON error in the file at path (src, whose comments
+// stripJSONC blanked without moving a byte) at its line and column.
+func jsonError(path string, src []byte, what string, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	var off int64
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+		field := te.Field
+		for _, p := range []string{"mcpServers.", "servers.", "mcp.servers."} {
+			field = strings.TrimPrefix(field, p)
+		}
+		err = fmt.Errorf("%q is %s, not %s", field, english.A(te.Value), jsonKind(te.Type))
+	default:
+		return fmt.Errorf("%s: %s%v; correct the file", path, what, err)
+	}
+	line, col := lineColumn(src, max(off-1, 0))
+	return fmt.Errorf("%s:%d:%d: %s%v; correct the file there", path, line, col, what, err)
+}
+
+// serverError places the error of decoding the entry of server name: the
+// entry is decoded again within the whole file, for the error's offset.
+func serverError(path string, src, clean []byte, name string, err error) error {
+	var whole struct {
+		MCPServers map[string]config.Server `json:"mcpServers"`
+		Servers    map[string]config.Server `json:"servers"`
+		MCP        struct {
+			Servers map[string]config.Server `json:"servers"`
+		} `json:"mcp"`
+	}
+	if werr := json.Unmarshal(clean, &whole); werr != nil {
+		err = werr
+	}
+	return jsonError(path, src, fmt.Sprintf("server %q: ", name), err)
+}
+
+// jsonKind names the JSON value a Go type decodes from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "a number"
+}
+
+// lineColumn is the 1-based line and column (in bytes) of offset off.
+func lineColumn(src []byte, off int64) (line, col int) {
+	off = min(off, int64(len(src)))
+	before := src[:off]
+	line = 1 + strings.Count(string(before), "\n")
+	return line, int(off) - strings.LastIndexByte(string(before), '\n')
 }
 
 // ErrNoServers: a configuration file has no map of servers.

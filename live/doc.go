@@ -11,10 +11,20 @@
 // because ClientSession.ListTools drops tools it finds invalid and decodes
 // schemas into maps, losing order and number spelling. Then prompts/list,
 // resources/list and resources/templates/list are read the same way, and
-// the handshake result is kept (surface.go). The pages become an NDJSON
-// stream of JSON-RPC responses that manifest.Load reads, so findings point
-// into the bytes the server sent and Listing.Src can be saved as a
-// manifest.
+// the handshake result is kept (surface.go). Only the lists the handshake
+// result declares a capability for are asked for, as clients do; a declared
+// list the server refuses is kept as its error response. The pages become
+// an NDJSON stream of JSON-RPC responses that manifest.Load reads, so
+// findings point into the bytes the server sent and Listing.Src can be
+// saved as a manifest.
+//
+// A server that negotiates 2026-07-28 is listed once more as the clients of
+// the initialize era (2025-11-25 and older) see it (Listing.Legacy): over a
+// new connection of the same transport, a stdio server's sessions sharing
+// its process (sessions.go) unless it refuses, when a process of its own is
+// started: the TypeScript and Go SDKs' servers fix their era for the
+// process, as the specification lets them. Check lints every era and names in each finding the eras it was
+// seen in.
 //
 // It also owns what only a live server can break (the rules
 // list-result-valid, list-order-stable and stdio-stdout-clean: see Check),

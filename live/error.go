@@ -14,13 +14,14 @@ const (
 	KindExit       Kind = "exit"       // the server exited before the tool list was read
 	KindTimeout    Kind = "timeout"    // no complete answer within the time allowed
 	KindStdout     Kind = "stdout"     // the server wrote only non-protocol text on stdout
-	KindRPC        Kind = "rpc"        // tools/list (or the handshake) answered with a JSON-RPC error
+	KindRPC        Kind = "rpc"        // the handshake (or a later page of tools/list) answered with a JSON-RPC error
 	KindResult     Kind = "result"     // the tools/list result is not a tool list
 	KindPagination Kind = "pagination" // a repeated cursor, or more pages than Limits.Pages
 	KindHTTP       Kind = "http"       // an HTTP error status
 	KindConnect    Kind = "connect"    // the connection could not be made
 	KindTLS        Kind = "tls"        // the TLS handshake or certificate failed
 	KindRedirect   Kind = "redirect"   // the server redirected
+	KindOrigin     Kind = "origin"     // the server named another origin to send requests to
 	KindProtocol   Kind = "protocol"   // the handshake failed otherwise
 	KindCanceled   Kind = "canceled"   // the caller gave up (Ctrl-C)
 	KindLimit      Kind = "limit"      // a message or the listing passed its Limits
@@ -41,6 +42,9 @@ type Error struct {
 	// answered: the server itself answered so (a JSON-RPC error or a bad
 	// result), as opposed to the transport failing.
 	answered bool
+	// handshake: the failure is the handshake's own (an error answer, a
+	// transport that refused it), not a timeout or a later request's.
+	handshake bool
 }
 
 func (e *Error) Error() string { return e.Msg }

@@ -68,13 +68,15 @@ func TestStdioHostile(t *testing.T) {
 // the request reaches no error message, nor the stderr lines shown.
 func TestSecretsRedacted(t *testing.T) {
 	const secret = "sk-live-0123456789"
-	_, err := List(ctxT(t, 20*time.Second), self("leak", "MCPLINT_LIVE_TEST_SECRET="+secret), Options{})
-	e, ok := AsError(err)
-	if !ok || e.Kind != KindRPC {
-		t.Fatalf("error %v, want the server's JSON-RPC error", err)
+	// A refused list is the server's answer, kept as it was sent: the
+	// report that prints it masks the secret (cmd/mcplint's tests).
+	target := self("leak", "MCPLINT_LIVE_TEST_SECRET="+secret)
+	l, err := List(ctxT(t, 20*time.Second), target, Options{})
+	if err != nil || len(l.Manifest.Refusals) != 1 {
+		t.Fatalf("listing %v, error %v; want the refusal of tools/list", l, err)
 	}
-	if strings.Contains(e.Detail(), secret) || !strings.Contains(e.Msg, "invalid key ***") {
-		t.Errorf("the message shows the secret, or not where it was:\n%s", e.Detail())
+	if got := target.Secrets().String(l.Manifest.Refusals[0].Message); got != "invalid key ***" {
+		t.Errorf("the refusal, redacted with the target's secrets: %q", got)
 	}
 	// The server's stderr, shown below the message, is redacted as well
 	// (whether its line was read before the failure is up to scheduling).
@@ -93,6 +95,10 @@ func TestSecretsRedacted(t *testing.T) {
 		Header: http.Header{"Authorization": {"Bearer h-secret-42"}}}, Options{})
 	if err == nil || strings.Contains(err.Error(), "secret-42") || !strings.Contains(err.Error(), "api_key=***") {
 		t.Errorf("HTTP error shows a secret, or no masked URL: %v", err)
+	}
+	// The body's reason is quoted, masked like the rest.
+	if err == nil || !strings.Contains(err.Error(), `HTTP 400 Bad Request: "bad request api_key=***&v=1 ***"`) {
+		t.Errorf("HTTP error without the body's reason: %v", err)
 	}
 }
 
@@ -222,15 +228,6 @@ func TestServerDiesWithItsParent(t *testing.T) {
 		}
 	})
 	assertNoProcess(t, pidfile)
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // TestCheckAllTimeoutBoundsLinting: the timeout bounds the whole check;

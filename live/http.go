@@ -1,14 +1,17 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -25,17 +28,34 @@ import (
 type recorder struct {
 	base   http.RoundTripper
 	header http.Header
-	limit  int64 // Limits.MessageSize
+	limit  int64    // Limits.MessageSize
+	origin *url.URL // the endpoint the user named: requests go nowhere else
+	// answered: the endpoint has answered a whole conversation, so a 404
+	// is the method's or the era's, not a wrong path.
+	answered bool
 
-	mu       sync.Mutex
-	status   int    // first error status seen
-	method   string // its request's method
-	redirect string // where a redirect pointed
-	err      error  // first transport error
-	tooLarge *Error // a body or event passed the message size limit
+	mu        sync.Mutex
+	status    int    // first error status seen
+	method    string // its request's method
+	reason    string // what its body says ("" when nothing), as it says it
+	redirect  string // where a redirect pointed
+	elsewhere string // a request to another origin, refused
+	err       error  // first transport error
+	tooLarge  *Error // a body or event passed the message size limit
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if r.origin != nil && !sameOrigin(r.origin, req.URL) {
+		r.mu.Lock()
+		if r.elsewhere == "" {
+			r.elsewhere = redact.URL(req.URL.String())
+		}
+		r.mu.Unlock()
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, errOtherOrigin
+	}
 	req = req.Clone(req.Context())
 	for k, vs := range r.header {
 		req.Header.Del(k)
@@ -55,6 +75,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if err == nil && resp.StatusCode >= 300 && r.status == 0 {
 		r.status, r.method = resp.StatusCode, req.Method
+		if resp.StatusCode >= 400 && resp.Body != nil {
+			r.reason = bodyReason(resp)
+		}
 		if loc := resp.Header.Get("Location"); resp.StatusCode < 400 && loc != "" {
 			if u, err := req.URL.Parse(loc); err == nil {
 				r.redirect = redact.URL(u.String())
@@ -66,7 +89,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (r *recorder) reset() {
 	r.mu.Lock()
-	r.status, r.method, r.redirect, r.err, r.tooLarge = 0, "", "", nil, nil
+	r.status, r.method, r.reason, r.redirect, r.elsewhere, r.err, r.tooLarge = 0, "", "", "", "", nil, nil
 	r.mu.Unlock()
 }
 
@@ -132,6 +155,10 @@ func (r *recorder) client() *http.Client {
 
 func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	opts.Limits = opts.Limits.withDefaults()
+	origin, err := url.Parse(t.URL)
+	if err != nil {
+		return nil, failf(KindStart, err, "URL %q: %v", redact.URL(t.URL), rootCause(err))
+	}
 	base := http.DefaultTransport.(*http.Transport).Clone()
 	// Every connection is closed when the grace after the deadline is
 	// over: the SDK's requests that do not end with the context (the
@@ -143,7 +170,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	// And when the listing returns: a request left going in the background
 	// (see closeSession) is over.
 	defer open.closeAll()
-	rec := &recorder{base: base, header: t.Header, limit: opts.Limits.MessageSize}
+	rec := &recorder{base: base, header: t.Header, limit: opts.Limits.MessageSize, origin: origin}
 	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport
@@ -152,7 +179,13 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	}
 	if kind == "http" {
 		st := &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: maxEvent}
-		l, err := listOver(ctx, st, opts, "http")
+		// The initialize era's failure is explained, then forgotten, so
+		// that it is not taken for the cause of a later one.
+		l, err := listEras(ctx, st, opts, "http", func(ctx context.Context, err error) error {
+			defer rec.reset()
+			rec.answered = true // the first era was listed here
+			return rec.explain(ctx, t.URL, err)
+		}, nil)
 		if err == nil {
 			return l, nil
 		}
@@ -167,7 +200,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		rec.reset()
 		l, err = listOver(ctx, &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxEventSize: maxEvent}, opts, "sse")
 		if err != nil {
-			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && e.Limit != "" {
+			if e, ok := AsError(rec.explain(ctx, t.URL, err)); ok && (e.Limit != "" || e.Kind == KindOrigin) {
 				return nil, e
 			}
 			return nil, herr
@@ -184,10 +217,13 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 // explain names the HTTP-level cause of a failed conversation.
 func (r *recorder) explain(ctx context.Context, endpoint string, err error) error {
 	r.mu.Lock()
-	status, method, redirect, terr, tooLarge := r.status, r.method, r.redirect, r.err, r.tooLarge
+	status, method, reason, redirect, elsewhere, terr, tooLarge := r.status, r.method, r.reason, r.redirect, r.elsewhere, r.err, r.tooLarge
 	r.mu.Unlock()
 	if tooLarge != nil {
 		return tooLarge
+	}
+	if elsewhere != "" {
+		return failf(KindOrigin, err, "%s told mcplint to send its requests to %s, another origin (scheme, host or port); the --header credentials go only to the origin given with --url, so nothing was sent there", redact.URL(endpoint), elsewhere)
 	}
 	if e, ok := AsError(err); ok && (e.answered || e.Limit != "" || e.Kind == KindPagination || e.Kind == KindResult || e.Kind == KindCanceled || e.Kind == KindEcho) {
 		return err
@@ -203,17 +239,30 @@ func (r *recorder) explain(ctx context.Context, endpoint string, err error) erro
 		}
 		return failf(KindRedirect, err, "%s redirected (HTTP %d) to %s; give the final URL with --url", where, status, to)
 	case status > 0:
-		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s", where, method, status, http.StatusText(status), statusHint(status))
+		said := ""
+		if reason != "" {
+			// Masked, then cut (shown.go): the body may repeat a secret.
+			said = ": " + strconv.Quote(shownLine(ctx, reason))
+		}
+		hint := statusHint(status, len(r.header) > 0)
+		if status == 404 && r.answered {
+			hint = ""
+		}
+		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s%s", where, method, status, http.StatusText(status), said, hint)
 	case terr != nil:
 		return transportError(where, terr)
 	}
 	return handshakeError(ctx, err)
 }
 
-func statusHint(status int) string {
+// statusHint says what to look at for an error status; withHeaders says
+// whether headers were sent (a credential to check, or none at all).
+func statusHint(status int, withHeaders bool) string {
 	switch {
-	case status == 401 || status == 403:
+	case (status == 401 || status == 403) && withHeaders:
 		return "; check the credentials passed with --header"
+	case status == 401:
+		return "; the server wants credentials: pass them with --header (for example 'Authorization: Bearer $TOKEN')"
 	case status == 404:
 		return "; check the endpoint path (often /mcp, or /sse for the legacy transport)"
 	case status >= 500:
@@ -248,4 +297,46 @@ func rootCause(err error) error {
 		return ue.Err
 	}
 	return err
+}
+
+// reasonSize bounds what is read of an error response's body for its
+// reason: the rest is left for the SDK.
+const reasonSize = 4 << 10
+
+// bodyReason reads the start of an error response's body and says what it
+// gives as the reason: a JSON-RPC error's message, a JSON object's "error"
+// or "message", or the text itself, as it is (explain masks and cuts it).
+// The body is put back as it was for the SDK, which reads a JSON-RPC error
+// from it.
+func bodyReason(resp *http.Response) string {
+	head := make([]byte, reasonSize)
+	n, _ := io.ReadFull(resp.Body, head)
+	head = head[:n]
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+	var doc struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+	}
+	if json.Unmarshal(head, &doc) == nil {
+		var rpc struct {
+			Message string `json:"message"`
+		}
+		var text string
+		switch {
+		case json.Unmarshal(doc.Error, &rpc) == nil && rpc.Message != "":
+			return rpc.Message
+		case json.Unmarshal(doc.Error, &text) == nil && text != "":
+			return text
+		case doc.Message != "":
+			return doc.Message
+		}
+		return ""
+	}
+	if strings.HasPrefix(strings.ToLower(resp.Header.Get("Content-Type")), "text/html") {
+		return "" // a page, not a reason
+	}
+	return strings.ToValidUTF8(string(head), "?")
 }

@@ -32,7 +32,8 @@ var wantBroken = []string{
 
 func check(t *testing.T, l *Listing) []lint.Diagnostic {
 	t.Helper()
-	linter, err := lint.New(rules.All, lint.Config{Protocol: l.Server.Protocol})
+	// No version fixed: each era is checked against its own versions.
+	linter, err := lint.New(rules.All, lint.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,6 @@ func TestStdioFaults(t *testing.T) {
 		{"garbage", KindStdout, `wrote text that is not JSON-RPC on stdout (2 lines, first: "Starting server on stdio...")`, "", time.Second},
 		{"endless", KindPagination, "tools/list did not end after 1000 pages", "", 0},
 		{"repeat", KindPagination, `tools/list returned the cursor "same" a second time (page 2)`, "", 0},
-		{"rpcerror", KindRPC, "tools/list answered with JSON-RPC error -32603: database unavailable", "", 0},
 		{"notlist", KindResult, "the tools/list result is not a tool list (rule list-result-valid)", "", 0},
 	}
 	for _, c := range cases {

@@ -20,9 +20,9 @@ type CheckOptions struct {
 	// Timeout bounds each server's whole check: the conversation and the
 	// linting of what it listed (default 30 s).
 	Timeout time.Duration
-	// Linter returns the linter for a server's listing, so that it can
-	// follow the protocol the server negotiated; it may rename the
-	// listing's manifest. It runs concurrently for several servers.
+	// Linter returns the linter for a server's listing of one era
+	// (Listing.Eras), called for each; it may rename the listing's
+	// manifest. It runs concurrently for several servers.
 	Linter func(ConfiguredServer, *Listing) (*lint.Linter, error)
 	// Done, when set, is called as each server's check ends (a progress
 	// counter), from several goroutines at once.
@@ -88,11 +88,7 @@ func checkOne(ctx context.Context, s ConfiguredServer, o CheckOptions) (*Listing
 	if err != nil {
 		return nil, nil, err
 	}
-	linter, err := o.Linter(s, l)
-	if err != nil {
-		return l, nil, err
-	}
-	diags, err := CheckContext(ctx, linter, l)
+	diags, err := checkContext(ctx, func(era *Listing) (*lint.Linter, error) { return o.Linter(s, era) }, l)
 	return l, diags, err
 }
 
@@ -102,13 +98,17 @@ func checkOne(ctx context.Context, s ConfiguredServer, o CheckOptions) (*Listing
 // deadline is left to finish in the background, its result dropped, so
 // that the caller's time is bounded all the same.
 func CheckContext(ctx context.Context, linter *lint.Linter, l *Listing) ([]lint.Diagnostic, error) {
+	return checkContext(ctx, func(*Listing) (*lint.Linter, error) { return linter, nil }, l)
+}
+
+func checkContext(ctx context.Context, linterFor func(*Listing) (*lint.Linter, error), l *Listing) ([]lint.Diagnostic, error) {
 	type outcome struct {
 		diags []lint.Diagnostic
 		err   error
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		diags, err := checkListing(ctx, linter, l)
+		diags, err := checkEras(ctx, linterFor, l)
 		done <- outcome{diags, err}
 	}()
 	var diags []lint.Diagnostic

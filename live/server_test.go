@@ -66,6 +66,13 @@ func brokenServer() *mcp.Server {
 
 // serve runs the server named mode on stdio and returns the exit status.
 func serve(mode string) int {
+	if f := os.Getenv("MCPLINT_LIVE_TEST_STARTS"); f != "" {
+		// One line per process started, for the tests that count them.
+		if out, err := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintln(out, os.Getpid())
+			out.Close()
+		}
+	}
 	if f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE"); f != "" && mode != "middle" {
 		pids := strconv.Itoa(os.Getpid())
 		if mode == "hang" || mode == "grandchild" {
@@ -198,7 +205,8 @@ func rawServer(mode string) int {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
 			Params struct {
-				Cursor string `json:"cursor"`
+				Cursor string         `json:"cursor"`
+				Meta   map[string]any `json:"_meta"`
 			} `json:"params"`
 		}
 		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
@@ -206,6 +214,14 @@ func rawServer(mode string) int {
 		}
 		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 		switch req.Method {
+		case "server/discover":
+			if mode != "dualera" {
+				reply["error"] = map[string]any{"code": -32601, "message": "method not found: " + req.Method}
+				break
+			}
+			reply["result"] = map[string]any{"resultType": "complete", "ttlMs": 0, "cacheScope": "public",
+				"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
+				"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "fault-" + mode, "version": "1.0.0"}}}
 		case "initialize":
 			reply["result"] = map[string]any{
 				"protocolVersion": "2025-06-18",
@@ -218,6 +234,13 @@ func rawServer(mode string) int {
 				return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}}
 			}
 			switch mode {
+			case "dualera":
+				// The era is the request's: modern requests carry _meta.
+				if req.Params.Meta != nil {
+					reply["result"] = map[string]any{"tools": []any{tool("modern")}, "resultType": "complete", "ttlMs": 0, "cacheScope": "public"}
+				} else {
+					reply["result"] = map[string]any{"tools": []any{tool("legacy")}}
+				}
 			case "longline":
 				// A line that never ends, then silence.
 				_, _ = os.Stdout.Write(bytes.Repeat([]byte("a"), size()))
@@ -242,6 +265,22 @@ func rawServer(mode string) int {
 				// Starts the answer and stops in the middle of its line.
 				fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
 				time.Sleep(time.Hour)
+			case "leakcut", "leakspelled":
+				// The secret where a message is cut, or spelled with
+				// escapes (a JSON escape, a URL's, in the message's text),
+				// in the error of a second page: a failure (the first
+				// page refused would be the list refused, a finding).
+				if req.Params.Cursor == "" {
+					reply["result"] = map[string]any{"tools": []any{tool("t")}, "nextCursor": "p2"}
+					break
+				}
+				secret := os.Getenv("MCPLINT_LIVE_TEST_SECRET")
+				msg := strings.Repeat("x", size()) + secret + " was refused"
+				if mode == "leakspelled" {
+					msg = `invalid key \u00` + fmt.Sprintf("%x", secret[0]) + secret[1:3] + "%" + fmt.Sprintf("%X", secret[3]) + secret[4:]
+				}
+				fmt.Fprintln(os.Stderr, msg)
+				reply["error"] = map[string]any{"code": -32001, "message": msg}
 			case "rpcerror":
 				reply["error"] = map[string]any{"code": -32603, "message": "database unavailable"}
 			case "notlist":

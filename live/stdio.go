@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/redact"
 )
 
 // maxNoise is how many non-protocol stdout lines are kept for messages.
@@ -29,10 +30,14 @@ const stderrLines = 10
 type child struct {
 	cmd    *exec.Cmd
 	stdin  *stdinPipe
-	out    *io.PipeReader
+	lines  lines         // the protocol lines, for the attached session
 	done   chan struct{} // closed when the process has exited
 	waited error
 	limit  int64 // Limits.MessageSize
+	// secrets mask what is kept of its output before it is cut.
+	secrets *redact.Redactor
+	// stderrTo receives each stderr line as it comes (nil: none).
+	stderrTo io.Writer
 
 	mu          sync.Mutex
 	noise       []string
@@ -70,6 +75,13 @@ func (p *stdinPipe) isClosed() bool {
 }
 
 func startChild(t Target, limits Limits) (*child, error) {
+	return startChildTo(t, limits, nil, nil)
+}
+
+// startChildTo is startChild passing each stderr line to stderr as well
+// (nil for none), and calling ready (when not nil) with the child before
+// its output is read: a session attached there misses no line.
+func startChildTo(t Target, limits Limits, stderr io.Writer, ready func(*child)) (*child, error) {
 	if len(t.Command) == 0 || t.Command[0] == "" {
 		return nil, failf(KindStart, nil, "no command to start")
 	}
@@ -90,7 +102,7 @@ func startChild(t Target, limits Limits) (*child, error) {
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
-	stderr, err := cmd.StderrPipe()
+	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, failf(KindStart, err, "cannot start %q: %v", t.Command[0], err)
 	}
@@ -100,11 +112,15 @@ func startChild(t Target, limits Limits) (*child, error) {
 	}
 	running.add(cmd.Process.Pid)
 	serverGroups.add(cmd.Process.Pid) // its own group (Setpgid)
-	pr, pw := io.Pipe()
-	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, out: pr, done: done, limit: limits.MessageSize,
+	secrets := t.Secrets()
+	c := &child{cmd: cmd, stdin: &stdinPipe{WriteCloser: stdin}, done: done, limit: limits.MessageSize,
+		secrets: secrets, stderr: tail{secrets: secrets}, stderrTo: stderr,
 		filterDone: make(chan struct{}), stderrDone: make(chan struct{})}
-	go c.filter(stdout, pw)
-	go c.readStderr(stderr)
+	if ready != nil {
+		ready(c)
+	}
+	go c.filter(stdout)
+	go c.readStderr(errPipe)
 	go func() {
 		<-c.filterDone
 		<-c.stderrDone
@@ -129,7 +145,7 @@ func startReason(err error) string {
 // one stray log line must not end the conversation, it is a finding
 // (stdio-stdout-clean). A line is read no further than the message size
 // limit: past it the conversation fails and the rest is discarded unread.
-func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
+func (c *child) filter(stdout io.Reader) {
 	defer close(c.filterDone)
 	r := bufio.NewReaderSize(stdout, 64<<10)
 	var line []byte
@@ -140,7 +156,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 			c.mu.Lock()
 			c.tooLarge = messageTooLarge("a line on stdout", c.limit)
 			c.mu.Unlock()
-			pw.CloseWithError(errMessageTooLarge)
+			c.lines.end(errMessageTooLarge)
 			_, _ = io.Copy(io.Discard, r)
 			return
 		}
@@ -153,16 +169,12 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 				c.mu.Lock()
 				c.protocolOut = true
 				c.mu.Unlock()
-				if _, werr := pw.Write(append(t, '\n')); werr != nil {
-					// The SDK has gone; drain so the child never blocks.
-					_, _ = io.Copy(io.Discard, r)
-					return
-				}
+				c.lines.deliver(append(t, '\n'))
 			} else {
 				c.mu.Lock()
 				c.noiseLines++
 				if len(c.noise) < maxNoise {
-					c.noise = append(c.noise, clip(string(t)))
+					c.noise = append(c.noise, shown(c.secrets, string(t)))
 				}
 				c.mu.Unlock()
 			}
@@ -172,7 +184,7 @@ func (c *child) filter(stdout io.Reader, pw *io.PipeWriter) {
 			c.mu.Lock()
 			c.quitFirst = !c.stdin.isClosed()
 			c.mu.Unlock()
-			pw.Close()
+			c.lines.end(nil)
 			return
 		}
 	}
@@ -211,15 +223,20 @@ func (c *child) readStderr(r io.Reader) {
 		c.mu.Lock()
 		c.stderr.add(s.Text())
 		c.mu.Unlock()
+		if c.stderrTo != nil {
+			// A copy: the scanner's buffer holds what it reads next.
+			_, _ = c.stderrTo.Write(append(append([]byte(nil), s.Bytes()...), '\n'))
+		}
 	}
 	_, _ = io.Copy(io.Discard, r)
 }
 
-// transport is the SDK's view of the child. The filter bounds lines; the
+// transport is the SDK's view of the child: each connection a session of
+// its own on the same process (sessions.go). The filter bounds lines; the
 // SDK's own bound is set above it so that the filter's, clearer, error is
 // the one met.
 func (c *child) transport() mcp.Transport {
-	return &mcp.IOTransport{Reader: c.out, Writer: c.stdin, MaxLineLength: sdkBound(c.limit)}
+	return sessionTransport{c: c}
 }
 
 // sdkBound is the SDK's bound for a message when ours is limit: the SDK
@@ -243,9 +260,9 @@ func (c *child) stop(over <-chan struct{}) {
 		case <-over:
 		}
 		killTree(c.cmd)
-		// Closing our end of stdout unblocks the filter if a grandchild
+		// Detaching every session unblocks the filter if a grandchild
 		// holding the pipe somehow survived.
-		c.out.Close()
+		c.lines.close()
 		select {
 		case <-c.done:
 		case <-time.After(5 * time.Second):
@@ -329,14 +346,17 @@ func exitStatus(err error) string {
 	return err.Error()
 }
 
-// tail keeps the last lines written.
-type tail struct{ buf []string }
+// tail keeps the last lines written, masked with secrets.
+type tail struct {
+	buf     []string
+	secrets *redact.Redactor
+}
 
 func (t *tail) add(s string) {
 	if len(t.buf) == stderrLines {
 		t.buf = t.buf[1:]
 	}
-	t.buf = append(t.buf, clip(strings.TrimRight(s, "\r")))
+	t.buf = append(t.buf, shown(t.secrets, strings.TrimRight(s, "\r")))
 }
 
 func (t *tail) lines() []string { return append([]string(nil), t.buf...) }

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,8 +14,8 @@ import (
 
 // A server publishes more than tools. After the tool list, a listing asks
 // for prompts/list, resources/list and resources/templates/list, following
-// every page, whether the server declares the capability or not (so that
-// capabilities-match can compare), and keeps the handshake result
+// every page, for each capability the server declares (a client asks for
+// no other: see declaredLists), and keeps the handshake result
 // (initialize, or server/discover at 2026-07-28) the SDK received: the
 // raw results of all of them are taken from the connection, as the tools'
 // are. They follow the tool pages in Listing.Src, each response's "id"
@@ -41,11 +42,7 @@ var surfacePlaceholders = map[string]json.RawMessage{
 func (c *capture) recordSurface(resp *jsonrpc.Response, method string) jsonrpc.Message {
 	p := rawPage{id: resp.ID, method: method}
 	if resp.Error != nil {
-		if e, ok := resp.Error.(*jsonrpc.Error); ok {
-			p.err = e
-		} else {
-			p.err = &jsonrpc.Error{Code: -32603, Message: resp.Error.Error()}
-		}
+		p.err, p.local = wireError(resp.Error)
 		c.surface = append(c.surface, p)
 		return resp
 	}
@@ -80,11 +77,14 @@ func handshakeOf(got []rawPage) *rawPage {
 	return hs
 }
 
-// listSurface lists prompts, resources and resource templates, each list
-// held to limits as the tools' is.
-func listSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, limits Limits) ([]rawPage, error) {
+// listSurface lists the prompts, resources and resource templates of the
+// declared capabilities, each list held to limits as the tools' is.
+func listSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, limits Limits, declared []string) ([]rawPage, error) {
 	var out []rawPage
 	for _, method := range manifest.ListMethods[1:] {
+		if !slices.Contains(declared, method) {
+			continue
+		}
 		pages, err := pageSurface(ctx, cs, c, method, limits)
 		if err != nil {
 			return nil, err
@@ -108,7 +108,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 	cursor := ""
 	for {
 		if len(pages) == limits.Pages {
-			return nil, limitf(LimitPages, KindPagination, "%s did not end after %d pages, the limit; the server's pagination never ends", method, limits.Pages)
+			return nil, limitf(LimitPages, KindPagination, "%s did not end after %s, the limit; the server's pagination never ends", method, english.Count(limits.Pages, "page"))
 		}
 		var err error
 		switch method {
@@ -121,9 +121,15 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		}
 		got := c.takeSurface()
 		if len(got) == 1 && got[0].err != nil {
+			if got[0].local {
+				return nil, failf(KindProtocol, nil, "%s: %s", method, shownLine(ctx, got[0].err.Message))
+			}
 			return append(pages, got[0]), nil
 		}
 		if err != nil {
+			if r := refusalOf(err, method); r != nil && len(got) == 0 {
+				return append(pages, *r), nil
+			}
 			return nil, handshakeError(ctx, err)
 		}
 		if len(got) != 1 {
@@ -131,7 +137,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		}
 		p := got[0]
 		if !isObject(p.result) {
-			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, oneLine(string(p.result)))
+			return nil, failf(KindResult, nil, "the %s result is not an object (rule surface-result-valid): %s", method, shownLine(ctx, string(p.result)))
 		}
 		pages = append(pages, p)
 		if bytes += int64(len(p.result)); bytes > limits.ListSize {
@@ -149,7 +155,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 			return pages, nil
 		}
 		if seen[next] {
-			return nil, failf(KindPagination, nil, "%s returned the cursor %q a second time (page %d): the server's pagination loops", method, clip(next), len(pages))
+			return nil, failf(KindPagination, nil, "%s returned the cursor %q a second time (page %d): the server's pagination loops", method, shown(secretsOf(ctx), next), len(pages))
 		}
 		seen[next] = true
 		cursor = next

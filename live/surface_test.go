@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/rules"
 )
 
@@ -148,25 +149,36 @@ func TestSurfacePoisoned(t *testing.T) {
 	}
 }
 
-// TestSurfaceRefused: rawServer answers every list but tools/list with
-// -32601; the refusals are kept, and without a declared capability they are
-// no finding.
-func TestSurfaceRefused(t *testing.T) {
+// TestUndeclaredNotAsked: rawServer declares tools only, and answers every
+// other list with -32601; a client asks for none of them, and neither does
+// the check, so there is nothing to report about them.
+func TestUndeclaredNotAsked(t *testing.T) {
 	ctx := ctxT(t, 20*time.Second)
 	l, err := List(ctx, self("plain"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var methods []string
-	for _, r := range l.Manifest.Refusals {
-		methods = append(methods, fmt.Sprintf("%s %d", r.Method, r.Code))
+	if len(l.Manifest.Refusals) != 0 || len(l.Manifest.Results) != 2 || !slices.Equal(l.Declared, []string{manifest.MethodTools}) {
+		t.Errorf("refusals %v, results %d, declared %q; want the tools page and the handshake only", l.Manifest.Refusals, len(l.Manifest.Results), l.Declared)
 	}
-	if w := []string{"prompts/list -32601", "resources/list -32601", "resources/templates/list -32601"}; !slices.Equal(methods, w) {
-		t.Errorf("refusals %q, want %q", methods, w)
+	if d := check(t, l); len(d) != 0 {
+		t.Errorf("findings: %v", findings(d))
 	}
+}
+
+// TestDeclaredRefused: a server that declares tools and answers
+// tools/list with an error is checked, and the refusal, in the server's
+// words, is a capabilities-match finding.
+func TestDeclaredRefused(t *testing.T) {
+	l, err := List(ctxT(t, 20*time.Second), self("rpcerror"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
 	for _, d := range check(t, l) {
-		if d.Rule == "capabilities-match" {
-			t.Errorf("finding: %s", d.Message)
-		}
+		got = append(got, d.Rule+": "+d.Message)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "capabilities-match: ") || !strings.Contains(got[0], `tools/list with JSON-RPC error -32603 ("database unavailable")`) {
+		t.Errorf("findings %q", got)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/mcpfit/mcplint/redact"
 )
 
@@ -61,19 +63,19 @@ func (t Target) Validate() error {
 	switch t.Transport {
 	case "", "stdio", "http", "sse":
 	default:
-		return fmt.Errorf("unknown transport %q (want %s)", t.Transport, strings.Join(Transports, ", "))
+		return fmt.Errorf("unknown transport %q; want %s", t.Transport, strings.Join(Transports, ", "))
 	}
 	switch {
 	case len(t.Command) > 0 && t.URL != "":
-		return errors.New("give either a command or a URL, not both")
+		return errors.New("both a command and a URL were given; give one of them")
 	case len(t.Command) == 0 && t.URL == "":
-		return errors.New("give a command to start (after --) or a URL")
+		return errors.New("no server was named; give a command to start (after --) or a URL")
 	case len(t.Command) > 0 && t.Transport != "" && t.Transport != "stdio":
-		return fmt.Errorf("a command is reached over stdio, not %s", t.Transport)
+		return fmt.Errorf("a command is reached over stdio, not %s; drop the transport", t.Transport)
 	case t.URL != "" && t.Transport == "stdio":
-		return errors.New("a URL is reached over http or sse, not stdio")
+		return errors.New("a URL is reached over http or sse, not stdio; give http or sse")
 	case t.URL != "" && !strings.HasPrefix(t.URL, "http://") && !strings.HasPrefix(t.URL, "https://"):
-		return fmt.Errorf("URL %q: want an http:// or https:// URL", redact.URL(t.URL))
+		return fmt.Errorf("URL %q is not an http:// or https:// URL; give the server's whole URL", redact.URL(t.URL))
 	}
 	return nil
 }
@@ -90,6 +92,7 @@ func List(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		l   *Listing
 		err error
 	)
+	ctx = withSecrets(ctx, t.Secrets())
 	if len(t.Command) > 0 {
 		l, err = listStdio(ctx, t, opts)
 	} else {
@@ -125,7 +128,20 @@ func listStdio(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		return nil, err
 	}
 	defer c.stop(over)
-	l, err := listOver(ctx, c.transport(), opts, "stdio")
+	var again *child
+	fresh := func() (mcp.Transport, func(), error) {
+		var err error
+		if again, err = startChild(t, opts.Limits); err != nil {
+			return nil, nil, err
+		}
+		return again.transport(), func() { again.stop(over) }, nil
+	}
+	l, err := listEras(ctx, c.transport(), opts, "stdio", func(ctx context.Context, err error) error {
+		if again != nil {
+			return again.explain(ctx, err, over)
+		}
+		return c.explain(ctx, err, over)
+	}, fresh)
 	if err != nil {
 		return nil, c.explain(ctx, err, over)
 	}

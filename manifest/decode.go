@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/internal/jsonscan"
 )
 
@@ -28,7 +29,7 @@ func (m *Manifest) decodeJSON(start, end int) (any, error) {
 	v, err := d.value(0)
 	if err != nil {
 		// The only error: the offending bracket is at the offset.
-		return nil, m.limitError(d.off, LimitDepth, "nesting deeper than %d levels", d.max)
+		return nil, m.limitError(d.off, LimitDepth, "nesting deeper than %s", english.Count(d.max, "level"))
 	}
 	return v, nil
 }

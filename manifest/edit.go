@@ -39,6 +39,12 @@ type Edit struct {
 	Op      Op
 	Pointer string
 	Value   any
+	// Order, when set, ranks member names by where the source first spells
+	// them (Tool.NameOrder): the maps of names (schema.NameMaps:
+	// "properties", "$defs", ...) in Value are written in that order, as
+	// the author listed them, rather than sorted. A fix that rebuilds a
+	// schema sets it so that its properties keep their order.
+	Order map[string]int
 }
 
 // ToolEdit is an edit of one tool of a manifest.
@@ -162,6 +168,7 @@ func (m *Manifest) splices(edits []ToolEdit) ([]splice, error) {
 	for i, te := range edits {
 		var s splice
 		var err error
+		est := st.forEdit(te.Edit)
 		switch {
 		case conflicts[i]:
 			s.conflict = true
@@ -169,12 +176,12 @@ func (m *Manifest) splices(edits []ToolEdit) ([]splice, error) {
 			if p, ok := planned[i]; ok {
 				s, err = p.s, p.err
 			} else {
-				s, err = te.Tool.yamlSplice(te.Edit, st, removed[te.Tool])
+				s, err = te.Tool.yamlSplice(te.Edit, est, removed[te.Tool])
 			}
 		case fills[i] != nil:
 			s, err = te.Tool.fillSplice(fills[i], st)
 		default:
-			s, err = te.Tool.jsonSplice(te.Edit, st, removed[te.Tool])
+			s, err = te.Tool.jsonSplice(te.Edit, est, removed[te.Tool])
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: tool %q: %s %s: %w", m.Path, te.Tool.Name, te.Edit.Op, te.Edit.Pointer, err)
@@ -289,7 +296,7 @@ func (t *Tool) fillSplice(edits []Edit, st style) (splice, error) {
 		if p.kind == '[' && key != "-" && key != "0" {
 			return splice{}, fmt.Errorf("bad array index %q", key)
 		}
-		items[i] = t.itemText(p, key, e.Value, childIndent, st)
+		items[i] = t.itemText(p, key, e.Value, childIndent, st.forEdit(e))
 		long = long || len(items[i]) > 60
 	}
 	if t.multilineAt(p) || (st.pretty && long) {

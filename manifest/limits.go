@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/mcpfit/mcplint/internal/english"
 )
 
 // Limits bound what loading one source may cost, so that a file nobody
@@ -128,7 +130,7 @@ func (l Limits) ReadFile(path string) (*Manifest, error) {
 		return nil, err
 	}
 	if fi.IsDir() {
-		return nil, &Error{Path: path, Msg: "is a directory, not a manifest file"}
+		return nil, &Error{Path: path, Msg: "is a directory, not a manifest file; name the manifests in it"}
 	}
 	var size int64 // known for regular files, so the source is read in one buffer
 	if fi.Mode().IsRegular() {
@@ -235,7 +237,7 @@ func SizeText(n int64) string {
 	if n == 1 {
 		return "1 byte"
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return english.Count(int(n), "byte")
 }
 
 // limitError is an *Error at offset off for an exceeded limit.

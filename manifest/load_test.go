@@ -635,7 +635,7 @@ func TestReadFile(t *testing.T) {
 
 	_, err = ReadFile(dir)
 	var e *Error
-	if !errors.As(err, &e) || e.Msg != "is a directory, not a manifest file" {
+	if !errors.As(err, &e) || e.Msg != "is a directory, not a manifest file; name the manifests in it" {
 		t.Errorf("ReadFile(dir) = %v", err)
 	}
 	if _, err := ReadFile(filepath.Join(dir, "missing.json")); !errors.Is(err, os.ErrNotExist) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/mcpfit/mcplint/pointer"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -19,6 +20,54 @@ type style struct {
 	colonSpace bool   // `"k": v` rather than `"k":v`
 	commaSpace bool   // `a, b` rather than `a,b` on one line
 	newline    string // "\n", or "\r\n" in a source that ends its lines so
+	// order holds the Order of the edit being written (behind a pointer,
+	// so that styles still compare), and names says whether the value
+	// being written is a map of names (see Edit.Order).
+	order *editOrder
+	names bool
+}
+
+type editOrder struct{ rank map[string]int }
+
+// forEdit is st for writing e's value (see forValue).
+func (st style) forEdit(e Edit) style { return st.forValue(e.Pointer, e.Order) }
+
+// forValue is st for writing the value at ptr with the name order of an
+// edit: a map of names when ptr ends at a keyword of schema.NameMaps.
+func (st style) forValue(ptr string, order map[string]int) style {
+	st.order, st.names = nil, false
+	if order != nil {
+		st.order = &editOrder{order}
+		_, last := pointer.Parent(ptr)
+		st.names = schema.NameMaps[last]
+	}
+	return st
+}
+
+// editsOrder is the first Order among edits that are written together.
+func editsOrder(edits []Edit) map[string]int {
+	for _, e := range edits {
+		if e.Order != nil {
+			return e.Order
+		}
+	}
+	return nil
+}
+
+// keys orders the members of an object st writes.
+func (st style) keys(x map[string]any) []string {
+	if st.names && st.order != nil {
+		return schema.SortedNames(x, st.order.rank)
+	}
+	return schema.SortedKeys(x)
+}
+
+// member is st for writing the value of member k of an object st writes:
+// the value of a keyword of schema.NameMaps is a map of names, unless the
+// object is one itself (a property may be called "properties").
+func (st style) member(k string) style {
+	st.names = st.order != nil && !st.names && schema.NameMaps[k]
+	return st
 }
 
 func detectStyle(src []byte) style {
@@ -130,7 +179,7 @@ func writeJSON(b *strings.Builder, v any, indent string, multiline bool, st styl
 			return
 		}
 		b.WriteByte('{')
-		for i, k := range schema.SortedKeys(x) {
+		for i, k := range st.keys(x) {
 			if i > 0 {
 				b.WriteString(comma)
 			}
@@ -138,7 +187,7 @@ func writeJSON(b *strings.Builder, v any, indent string, multiline bool, st styl
 				b.WriteString(st.newline + inner)
 			}
 			b.WriteString(quote(k) + colon)
-			writeJSON(b, x[k], inner, multiline, st)
+			writeJSON(b, x[k], inner, multiline, st.member(k))
 		}
 		if multiline {
 			b.WriteString(st.newline + indent)

@@ -75,7 +75,8 @@ type Entry struct {
 }
 
 // Refusal is a list request that a saved surface records as answered with
-// a JSON-RPC error: a response whose "id" is the method's name.
+// a JSON-RPC error: a response whose "id" is the method's name
+// ("tools/list" too).
 type Refusal struct {
 	Method  string
 	Code    int64
@@ -170,10 +171,11 @@ func (m *Manifest) readSurface(doc int, method string, v member, mem map[string]
 	return nil
 }
 
-// refusal records a JSON-RPC error response whose id names a surface list
-// method; ok is false for any other error response.
+// refusal records a JSON-RPC error response whose id names a list method
+// (tools/list included: a server that declares tools and refuses to list
+// them); ok is false for any other error response.
 func (m *Manifest) refusal(doc int, id, e member) bool {
-	if id.kind != '"' || !strings.HasSuffix(id.str, "/list") || id.str == MethodTools {
+	if id.kind != '"' || !strings.HasSuffix(id.str, "/list") {
 		return false
 	}
 	if _, known := listMembers[id.str]; !known {

@@ -80,12 +80,14 @@ func TestLoadSurfaceShapes(t *testing.T) {
 	for _, tt := range []struct {
 		name, src string
 		prompts   int
+		refusals  int
 		server    string
 		err       string
 	}{
 		{name: "bare prompts result", src: `{"prompts": [{"name": "a"}]}`, prompts: 1},
 		{name: "discover result", src: `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{}}}`, server: MethodDiscover},
-		{name: "an error for tools/list is no surface", src: `{"jsonrpc":"2.0","id":"tools/list","error":{"code":-1,"message":"x"}}`, err: "JSON-RPC error response"},
+		{name: "a saved refusal of tools/list", src: `{"jsonrpc":"2.0","id":"tools/list","error":{"code":-1,"message":"x"}}`, refusals: 1},
+		{name: "an error for another method is no surface", src: `{"jsonrpc":"2.0","id":"tools/call","error":{"code":-1,"message":"x"}}`, err: "JSON-RPC error response"},
 		{name: "an error with a numeric id", src: `{"jsonrpc":"2.0","id":3,"error":{"code":-1,"message":"x"}}`, err: "JSON-RPC error response"},
 		{name: "a saved result names its method in its id", src: `{"jsonrpc":"2.0","id":"prompts/list","result":{"items":[]}}`, prompts: 0},
 		{name: "YAML carries tools only", src: "prompts:\n  - name: a\n", err: "no known shape"},
@@ -101,8 +103,8 @@ func TestLoadSurfaceShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(m.Prompts) != tt.prompts {
-				t.Errorf("%d prompts", len(m.Prompts))
+			if len(m.Prompts) != tt.prompts || len(m.Refusals) != tt.refusals {
+				t.Errorf("%d prompts, %d refusals", len(m.Prompts), len(m.Refusals))
 			}
 			if tt.server != "" && (m.Server == nil || m.Server.Name != tt.server) {
 				t.Errorf("server %v", m.Server)

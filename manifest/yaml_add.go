@@ -41,7 +41,7 @@ func (ed *yamlEditor) add(pp, key string, v any, removed map[string]bool) (splic
 	col := y.column(p.start)
 	var text string
 	if p.kind == '{' {
-		text = y.nl + spaces(col) + yamlString(key) + ":" + ed.w.memberValue(v, col)
+		text = y.nl + spaces(col) + ed.w.blockMember(key, v, col)
 	} else {
 		item := "- " + ed.w.element(v, col+2)
 		if idx < len(ch) {
@@ -98,7 +98,7 @@ func (ed *yamlEditor) flowAdd(pp, key string, idx int, v any) splice {
 	ch := p.children
 	item := ed.w.flow(v)
 	if p.kind == '{' {
-		item = yamlString(key) + ": " + item
+		item = ed.w.flowMember(key, v)
 	}
 	sep := ", "
 	if ed.t.multilineAt(p) && len(ch) > 0 {

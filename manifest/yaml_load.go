@@ -10,6 +10,8 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/mcpfit/mcplint/internal/english"
 )
 
 func (m *Manifest) loadYAML(base int) error {
@@ -87,7 +89,7 @@ func (y *yamlDoc) parse(read func(body ast.Node) error) error {
 		return err
 	}
 	if limit := m.limits.YAMLTokens; limit > 0 && len(tokens) > limit {
-		return m.limitError(y.off(tokens[limit]), LimitYAMLTokens, "the YAML source has more than %d tokens (keys, values and punctuation); split it, or write it as JSON", limit)
+		return m.limitError(y.off(tokens[limit]), LimitYAMLTokens, "the YAML source has more than %s (keys, values and punctuation); split it, or write it as JSON", english.Count(limit, "token"))
 	}
 	y.shiftAfterTags(tokens)
 	var docs []*ast.DocumentNode
@@ -335,7 +337,7 @@ func (y *yamlDoc) checkDepth(tokens token.Tokens, limit int) error {
 			}
 		}
 		if len(stack)+flow > limit+yamlToolNesting {
-			return y.m.limitError(y.off(tk), LimitDepth, "nesting deeper than %d levels", limit)
+			return y.m.limitError(y.off(tk), LimitDepth, "nesting deeper than %s", english.Count(limit, "level"))
 		}
 	}
 	return nil

@@ -73,7 +73,15 @@ func planYAML(edits []ToolEdit, st style, removed map[*Tool]map[string]bool, fil
 // yamlTogether writes anew the value at "at" (or its merged member) with
 // the edits idx applied in order.
 func (t *Tool) yamlTogether(kind int, at, member string, edits []ToolEdit, idx []int, st style) (splice, error) {
-	ed := t.yamlEditor(st)
+	var these []Edit
+	for _, i := range idx {
+		these = append(these, edits[i].Edit)
+	}
+	written := at
+	if kind == mergeTarget {
+		written = at + "/" + pointer.Escape(member)
+	}
+	ed := t.yamlEditor(st.forValue(written, editsOrder(these)))
 	cur, err := ed.y.decode(ed.info[at].full)
 	if err != nil {
 		return splice{}, err
@@ -104,15 +112,15 @@ func (t *Tool) yamlTogether(kind int, at, member string, edits []ToolEdit, idx [
 // anew with all of them. A mapping that merge keys alone fill is not empty:
 // the members are added together, where one would be.
 func (t *Tool) yamlFill(edits []Edit, st style, removed map[string]bool) (splice, error) {
-	ed := t.yamlEditor(st)
 	pp, _ := pointer.Parent(t.sourcePointer(edits[0].Pointer))
+	ed := t.yamlEditor(st.forValue(pp, editsOrder(edits)))
 	if ed.info[pp] == nil {
-		return t.yamlSplice(edits[0], st, removed)
+		return t.yamlSplice(edits[0], st.forEdit(edits[0]), removed)
 	}
 	if ed.hasMerge(pp) {
 		var all splice
 		for i, e := range edits {
-			s, err := t.yamlSplice(e, st, removed)
+			s, err := t.yamlSplice(e, st.forEdit(e), removed)
 			if err != nil {
 				return splice{}, err
 			}

@@ -7,15 +7,21 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/mcpfit/mcplint/schema"
 )
 
 // yamlWriter spells values that edits insert into a YAML source.
 type yamlWriter struct {
 	nl         string
-	unit       int  // spaces per level of indentation
-	indentless bool // block sequences under a key at the key's column
+	unit       int   // spaces per level of indentation
+	indentless bool  // block sequences under a key at the key's column
+	st         style // for the order of maps of names (style.keys)
+}
+
+// member is w for writing the value of member k of a mapping w writes.
+func (w *yamlWriter) member(k string) *yamlWriter {
+	c := *w
+	c.st = w.st.member(k)
+	return &c
 }
 
 func (y *yamlDoc) writer(st style) *yamlWriter {
@@ -23,7 +29,7 @@ func (y *yamlDoc) writer(st style) *yamlWriter {
 	if u := st.unit; len(u) > 0 && len(u) <= 8 && strings.Trim(u, " ") == "" {
 		unit = len(u)
 	}
-	return &yamlWriter{nl: y.nl, unit: unit, indentless: y.indentless}
+	return &yamlWriter{nl: y.nl, unit: unit, indentless: y.indentless, st: st}
 }
 
 func spaces(n int) string { return strings.Repeat(" ", n) }
@@ -77,8 +83,8 @@ func (w *yamlWriter) flow(v any) string {
 	switch x := v.(type) {
 	case map[string]any:
 		parts := make([]string, 0, len(x))
-		for _, k := range schema.SortedKeys(x) {
-			parts = append(parts, yamlString(k)+": "+w.flow(x[k]))
+		for _, k := range w.st.keys(x) {
+			parts = append(parts, w.member(k).flowMember(k, x[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case []any:
@@ -99,11 +105,11 @@ func (w *yamlWriter) block(v any, col int) string {
 	var b strings.Builder
 	switch x := v.(type) {
 	case map[string]any:
-		for i, k := range schema.SortedKeys(x) {
+		for i, k := range w.st.keys(x) {
 			if i > 0 {
 				b.WriteString(w.nl + spaces(col))
 			}
-			b.WriteString(yamlString(k) + ":" + w.memberValue(x[k], col))
+			b.WriteString(w.member(k).blockMember(k, x[k], col))
 		}
 	case []any:
 		for i, e := range x {
@@ -116,6 +122,34 @@ func (w *yamlWriter) block(v any, col int) string {
 		b.WriteString(w.flow(v))
 	}
 	return b.String()
+}
+
+// maxImplicitKey is the longest key written before its colon: YAML takes
+// such an implicit key only on one line and up to 1,024 characters (YAML
+// 1.2.2, 7.4.2 "Flow Mappings": "the key is restricted to a single line
+// ... and is limited to 1024 Unicode characters"); a longer one is an
+// explicit key, "? key" (kept below the limit with room to spare).
+const maxImplicitKey = 1000
+
+func longKey(key string) bool { return utf8.RuneCountInString(key) > maxImplicitKey }
+
+// blockMember spells a member of a block mapping whose key is at column
+// col: "key: value", or "? key" and ": value" on the next line.
+func (w *yamlWriter) blockMember(k string, v any, col int) string {
+	key := yamlString(k)
+	if longKey(key) {
+		return "? " + key + w.nl + spaces(col) + ":" + w.memberValue(v, col)
+	}
+	return key + ":" + w.memberValue(v, col)
+}
+
+// flowMember spells a member of a flow mapping.
+func (w *yamlWriter) flowMember(k string, v any) string {
+	key := yamlString(k)
+	if longKey(key) {
+		key = "? " + key
+	}
+	return key + ": " + w.flow(v)
 }
 
 // memberValue spells what follows "key:" for a member whose key is at

@@ -10,6 +10,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/mcpfit/mcplint/internal/english"
 )
 
 // The number expressions of the YAML 1.2 core schema
@@ -263,7 +265,7 @@ func (d *yamlDecoder) value(n ast.Node, depth int) (any, error) {
 		return d.value(a.Value, depth)
 	case *ast.MappingNode, *ast.MappingValueNode, *ast.SequenceNode:
 		if limit := d.y.m.depthLimit(); depth > limit {
-			return nil, d.y.m.limitError(d.y.off(c.GetToken()), LimitDepth, "nesting deeper than %d levels", limit)
+			return nil, d.y.m.limitError(d.y.off(c.GetToken()), LimitDepth, "nesting deeper than %s", english.Count(limit, "level"))
 		}
 	}
 	switch c := c.(type) {

@@ -198,7 +198,8 @@ func run(server *mcp.Server, o options) ([]lint.Diagnostic, *live.Listing, error
 	}
 	cfg := o.cfg
 	if len(cfg.Select) == 0 {
-		// As `mcplint check`: the security pack too.
+		// The security pack too, which lint and check leave to be asked
+		// for: a server's own tests review it as strictly as can be.
 		cfg.ExtendSelect = append(cfg.ExtendSelect, rules.SecurityPack)
 	}
 	if cfg.Protocol == "" && lint.ValidProtocol(l.Server.Protocol) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -63,13 +64,13 @@ func loadDialectTable(t testing.TB) dialectTable {
 func TestDraft2020(t *testing.T) {
 	for _, tt := range loadDialectTable(t).Cases {
 		t.Run(tt.Name, func(t *testing.T) {
-			in := jsonValue(t, string(tt.In))
+			in := testenv.JSON(t, string(tt.In))
 			before := schema.Clone(in)
 			got, losses := Draft2020From(in, tt.Assumed)
 			if diff := cmp.Diff(before, in); diff != "" {
 				t.Errorf("Draft2020 modified its input (-before +after):\n%s", diff)
 			}
-			if diff := cmp.Diff(jsonValue(t, string(tt.Want)), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, string(tt.Want)), got); diff != "" {
 				t.Errorf("Draft2020(%s) (-want +got):\n%s", tt.In, diff)
 			}
 			var kws []string
@@ -107,7 +108,7 @@ func TestDraft2020SameVerdicts(t *testing.T) {
 		if len(tt.Losses) > 0 || tt.Invalid {
 			continue
 		}
-		in := jsonValue(t, string(tt.In))
+		in := testenv.JSON(t, string(tt.In))
 		assumed := tt.Assumed
 		if assumed == "" {
 			assumed = schema.Draft2020
@@ -124,7 +125,7 @@ func TestDraft2020SameVerdicts(t *testing.T) {
 			continue
 		}
 		for _, raw := range append(append([]json.RawMessage{}, tab.Samples...), tt.Instances...) {
-			v := jsonValue(t, string(raw))
+			v := testenv.JSON(t, string(raw))
 			was, now := old.Validate(v) == nil, upgraded.Validate(v) == nil
 			compared++
 			if !was {
@@ -138,7 +139,7 @@ func TestDraft2020SameVerdicts(t *testing.T) {
 		if len(tt.Instances) > 0 {
 			accepted := 0
 			for _, raw := range tt.Instances {
-				if old.Validate(jsonValue(t, string(raw))) == nil {
+				if old.Validate(testenv.JSON(t, string(raw))) == nil {
 					accepted++
 				}
 			}
@@ -183,7 +184,7 @@ func FuzzDraft2020(f *testing.F) {
 		}
 		for _, raw := range tab.Samples {
 			x := string(raw)
-			v := jsonValue(t, x)
+			v := testenv.JSON(t, x)
 			if was, now := old.Validate(v) == nil, upgraded.Validate(v) == nil; was != now {
 				t.Fatalf("%s is valid before: %v, after: %v\nin:  %s\nout: %s", x, was, now, s, schema.Compact(out))
 			}

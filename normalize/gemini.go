@@ -329,12 +329,19 @@ func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done boo
 		g.lose(ptr, "$ref", "reference %q leads outside the schema and is not followed; any value is accepted there", ref)
 		target = map[string]any{}
 	case g.active[r.Pointer] >= g.max:
-		g.lose(ptr, "$ref", "recursive reference %q is cut after %d levels; below the cut any value is accepted", ref, g.max)
-		target = map[string]any{}
-		if t, ok := r.Target.(map[string]any); ok && siblings["description"] == nil {
-			if d, ok := t["description"]; ok {
-				target = map[string]any{"description": schema.Clone(d)}
-			}
+		cut := map[string]any{}
+		target = cut
+		t, _ := r.Target.(map[string]any)
+		if d, ok := t["description"]; ok && siblings["description"] == nil {
+			cut["description"] = schema.Clone(d)
+		}
+		// Gemini wants a type on a property and an array's elements: the
+		// cut keeps the target's, so that it is no schema Gemini refuses.
+		if typ, ok := t["type"].(string); ok {
+			cut["type"] = typ
+			g.lose(ptr, "$ref", "recursive reference %q is cut after %d levels; below the cut any %s is accepted", ref, g.max, typ)
+		} else {
+			g.lose(ptr, "$ref", "recursive reference %q is cut after %d levels; below the cut any value is accepted", ref, g.max)
 		}
 	case !g.budget.spend(g.cost(r.Pointer, r.Target)):
 		l := Loss{Pointer: ptr, Keyword: "$ref", budget: &BudgetError{Pointer: ptr, Ref: ref, Limit: g.budget.Limit()}}

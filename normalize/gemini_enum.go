@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/mcpfit/mcplint/schema"
@@ -116,6 +117,13 @@ func geminiEnum(out map[string]any, ptr string, ls *[]Loss) {
 		}
 	default:
 		delete(out, "enum")
+		if len(types) == 0 {
+			// Gemini wants a type where a value was: the values' own,
+			// when they share one.
+			if k := schema.Kind(others[0]); !slices.ContainsFunc(others, func(v any) bool { return schema.Kind(v) != k }) {
+				out["type"] = k
+			}
+		}
 		addNote(out, "Allowed values: "+valueList(others)+".")
 		loss(ls, ptr, "enum", "Gemini's enum takes only strings; the allowed values %s are now only listed in the description", valueList(others))
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -66,10 +67,10 @@ func TestGeminiDropShapeless(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := decode(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got, losses := GeminiDropShapeless(in)
-			if d := cmp.Diff(decode(t, tt.want), got); d != "" {
+			if d := cmp.Diff(testenv.JSON(t, tt.want), got); d != "" {
 				t.Errorf("schema (-want +got):\n%s", d)
 			}
 			var dropped []string

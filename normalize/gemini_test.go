@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -49,7 +50,7 @@ func TestGemini(t *testing.T) {
 			name:   "recursion cut at MaxDepth",
 			in:     `{"type": "object", "properties": {"root": {"$ref": "#/$defs/Node"}}, "$defs": {"Node": {"type": "object", "description": "node", "properties": {"next": {"$ref": "#/$defs/Node"}}}}}`,
 			max:    2,
-			want:   `{"type": "object", "properties": {"root": {"type": "object", "description": "node", "properties": {"next": {"type": "object", "description": "node", "properties": {"next": {"description": "node"}}}}}}}`,
+			want:   `{"type": "object", "properties": {"root": {"type": "object", "description": "node", "properties": {"next": {"type": "object", "description": "node", "properties": {"next": {"type": "object", "description": "node"}}}}}}}`,
 			losses: []lossAt{{"/$defs/Node/properties/next", "$ref"}},
 		},
 		{
@@ -104,7 +105,7 @@ func TestGemini(t *testing.T) {
 				"both": {"type": "boolean"},
 				"yes": {"type": "boolean", "description": "Must be true."},
 				"mixed": {"anyOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer", "minimum": 0, "maximum": 1}]},
-				"obj": {"description": "Allowed values: {\"a\":1}."}}}`,
+				"obj": {"type": "object", "description": "Allowed values: {\"a\":1}."}}}`,
 			losses: []lossAt{{"/properties/obj", "enum"}, {"/properties/yes", "enum"}},
 		},
 		{
@@ -201,10 +202,10 @@ func TestGemini(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := decode(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got, losses := Gemini(in, GeminiOptions{MaxDepth: tt.max})
-			if d := cmp.Diff(decode(t, tt.want), got); d != "" {
+			if d := cmp.Diff(testenv.JSON(t, tt.want), got); d != "" {
 				t.Errorf("Gemini() schema (-want +got):\n%s", d)
 			}
 			sortLosses := cmpopts.SortSlices(func(a, b lossAt) bool { return a.Pointer+" "+a.Keyword < b.Pointer+" "+b.Keyword })
@@ -264,7 +265,7 @@ func TestGeminiInlineRefs(t *testing.T) {
 		{
 			name:   "recursion",
 			in:     `{"type": "object", "properties": {"n": {"$ref": "#"}}}`,
-			want:   `{"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {}}}}}}}}}`,
+			want:   `{"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object", "properties": {"n": {"type": "object"}}}}}}}}}`,
 			losses: []lossAt{{"/properties/n", "$ref"}},
 		},
 		{
@@ -287,10 +288,10 @@ func TestGeminiInlineRefs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := decode(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got, losses := GeminiInlineRefs(in, GeminiOptions{})
-			if d := cmp.Diff(decode(t, tt.want), got); d != "" {
+			if d := cmp.Diff(testenv.JSON(t, tt.want), got); d != "" {
 				t.Errorf("GeminiInlineRefs() (-want +got):\n%s", d)
 			}
 			if d := cmp.Diff(tt.losses, lossesAt(losses), cmpopts.EquateEmpty()); d != "" {
@@ -320,9 +321,9 @@ func TestGeminiRewrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.keyword, func(t *testing.T) {
-			in := decode(t, tt.in).(map[string]any)
+			in := testenv.JSON(t, tt.in).(map[string]any)
 			got, losses := GeminiRewrite(in, tt.keyword, "/p")
-			if d := cmp.Diff(decode(t, tt.want), any(got)); d != "" {
+			if d := cmp.Diff(testenv.JSON(t, tt.want), any(got)); d != "" {
 				t.Errorf("GeminiRewrite(%s, %q) (-want +got):\n%s", tt.in, tt.keyword, d)
 			}
 			if (len(losses) > 0) != tt.lossy {
@@ -333,10 +334,10 @@ func TestGeminiRewrite(t *testing.T) {
 }
 
 func TestGeminiJSONSchema(t *testing.T) {
-	in := decode(t, `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": ["string", "null"]}}, "additionalProperties": false}`)
+	in := testenv.JSON(t, `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": ["string", "null"]}}, "additionalProperties": false}`)
 	before := schema.Clone(in)
 	got, losses := GeminiJSONSchema(in)
-	want := decode(t, `{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": ["string", "null"]}}, "additionalProperties": false}`)
+	want := testenv.JSON(t, `{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": ["string", "null"]}}, "additionalProperties": false}`)
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("GeminiJSONSchema (-want +got):\n%s", d)
 	}
@@ -398,7 +399,7 @@ func FuzzGemini(f *testing.F) {
 // Dropping a draft-07 declaration changes how a 2020-12 reader takes the
 // schema, so it must be said.
 func TestGeminiJSONSchemaOtherDialect(t *testing.T) {
-	in := decode(t, `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"p": {"type": "array", "items": [{"type": "string"}]}}}`)
+	in := testenv.JSON(t, `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"p": {"type": "array", "items": [{"type": "string"}]}}}`)
 	got, losses := GeminiJSONSchema(in)
 	if _, ok := got.(map[string]any)["$schema"]; ok {
 		t.Errorf("$schema kept: %v", got)

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -77,7 +78,7 @@ func TestInlineRootRef(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got, err := InlineRootRef(in)
 			if diff := cmp.Diff(before, in); diff != "" {
@@ -92,7 +93,7 @@ func TestInlineRootRef(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
 				t.Errorf("InlineRootRef(%s) (-want +got):\n%s", tt.in, diff)
 			}
 			if _, err := schema.Compile(got); err != nil {
@@ -110,7 +111,7 @@ func zodOutput(t *testing.T, file string) any {
 	if err != nil {
 		t.Fatalf("%v (run `npm ci && node gen.mjs` in testdata/generators/zod)", err)
 	}
-	return jsonValue(t, string(b))
+	return testenv.JSON(t, string(b))
 }
 
 // TestInlineRootRefMatchesZod holds the transform to a real peer: inlining
@@ -184,10 +185,10 @@ func TestInlinePointerRefs(t *testing.T) {
 			`{"type": "object", "properties": {"a": {"type": "array", "items": {"$ref": "#/properties/a"}}, "b": {"$ref": "#/properties/a"}}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := decode(t, tc.in)
+			in := testenv.JSON(t, tc.in)
 			before := schema.Clone(in)
 			got := InlinePointerRefs(in)
-			if d := cmp.Diff(decode(t, tc.want), got); d != "" {
+			if d := cmp.Diff(testenv.JSON(t, tc.want), got); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 			if d := cmp.Diff(before, in); d != "" {

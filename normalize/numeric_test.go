@@ -9,20 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
-
-// decode reads JSON as the manifest does: numbers as json.Number.
-func decode(t *testing.T, s string) any {
-	t.Helper()
-	d := json.NewDecoder(strings.NewReader(s))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatalf("decode %s: %v", s, err)
-	}
-	return v
-}
 
 func TestNumericPattern(t *testing.T) {
 	tests := []struct {
@@ -54,7 +43,7 @@ func TestNumericPattern(t *testing.T) {
 		{`{"type": "number", "maximum": 1}`, numberPattern, false},
 	}
 	for _, tt := range tests {
-		p, exact := NumericPattern(decode(t, tt.schema).(map[string]any))
+		p, exact := NumericPattern(testenv.JSON(t, tt.schema).(map[string]any))
 		if p != tt.pattern || exact != tt.exact {
 			t.Errorf("NumericPattern(%s) = %q, %v; want %q, %v", tt.schema, p, exact, tt.pattern, tt.exact)
 		}
@@ -126,7 +115,7 @@ func TestPatternsMatchSchemas(t *testing.T) {
 		`{"type": "number", "exclusiveMinimum": 0}`,
 	}
 	for _, src := range schemas {
-		s := decode(t, src).(map[string]any)
+		s := testenv.JSON(t, src).(map[string]any)
 		p, exact := NumericPattern(s)
 		if !exact {
 			t.Fatalf("%s: pattern %q should be exact", src, p)
@@ -206,10 +195,10 @@ func TestIntegerTolerant(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := decode(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got := IntegerTolerant(in, tt.opts)
-			if diff := cmp.Diff(decode(t, tt.want), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
 				t.Errorf("IntegerTolerant (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(before, in); diff != "" {
@@ -238,7 +227,7 @@ func TestIntegerTolerantWidens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, form := range []Form{OneOf, AnyOf} {
-			in := decode(t, tt.schema)
+			in := testenv.JSON(t, tt.schema)
 			before, err := schema.Compile(in)
 			if err != nil {
 				t.Fatal(err)

@@ -1,27 +1,15 @@
 package normalize
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
-
-// jsonValue decodes JSON as the manifest does (numbers as json.Number).
-func jsonValue(t *testing.T, s string) any {
-	t.Helper()
-	d := json.NewDecoder(strings.NewReader(s))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatalf("decode %s: %v", s, err)
-	}
-	return v
-}
 
 func TestObjectRoot(t *testing.T) {
 	tests := []struct {
@@ -72,7 +60,7 @@ func TestObjectRoot(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got, err := ObjectRoot(in)
 			if diff := cmp.Diff(before, in); diff != "" {
@@ -92,7 +80,7 @@ func TestObjectRoot(t *testing.T) {
 			case err != nil:
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
 				t.Errorf("ObjectRoot(%s) (-want +got):\n%s", tt.in, diff)
 			}
 			if _, err := schema.Compile(got); err != nil && !strings.Contains(tt.in, "example.com") {
@@ -110,7 +98,7 @@ func TestObjectRootShares(t *testing.T) {
 		`{"type": "object"}`,
 		`{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
 	} {
-		v := jsonValue(t, in)
+		v := testenv.JSON(t, in)
 		got, err := ObjectRoot(v)
 		if err != nil {
 			t.Fatal(err)
@@ -120,7 +108,7 @@ func TestObjectRootShares(t *testing.T) {
 		}
 	}
 	// A change is made on a copy.
-	v := jsonValue(t, `{"properties": {}}`)
+	v := testenv.JSON(t, `{"properties": {}}`)
 	got, err := ObjectRoot(v)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +139,7 @@ func TestAdmitsObject(t *testing.T) {
 		{`{"type": 5}`, true}, // invalid, so not plainly a non-object
 	}
 	for _, tt := range tests {
-		v := jsonValue(t, tt.in)
+		v := testenv.JSON(t, tt.in)
 		if got := AdmitsObject(v, v); got != tt.want {
 			t.Errorf("AdmitsObject(%s) = %v, want %v", tt.in, got, tt.want)
 		}

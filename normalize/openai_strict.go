@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/pointer"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -107,34 +108,61 @@ func replaceContents(dst, src map[string]any) {
 	}
 }
 
-// StrictUnsupported are the keywords strict mode refuses and StrictKeywords
-// removes, each with what is lost. The Structured Outputs guide lists the
+// strictProfile is what strict mode takes (consumer.OpenAIStrict's
+// profile, an allowlist from the Structured Outputs guide): StrictKeywords
+// removes what it refuses, so that what convert writes for strict mode and
+// what the strict rules accept are one list.
+var strictProfile = consumer.ProfileOf(consumer.OpenAIStrict)
+
+// StrictRefuses reports whether strict mode refuses keyword k below the
+// root of a schema (the root's combinators are OpenAIFunction's).
+func StrictRefuses(k string) bool {
+	return strictProfile.Denied(k, consumer.Nested) != nil
+}
+
+// strictRewritten are the refused keywords StrictKeywords rewrites rather
+// than removes.
+var strictRewritten = map[string]bool{"allOf": true, "oneOf": true, "prefixItems": true, "additionalItems": true}
+
+// StrictUnsupported says, for keywords strict mode refuses and
+// StrictKeywords removes, what is lost when one goes; StrictLoss gives a
+// general answer for the others. The Structured Outputs guide lists the
 // composition keywords allOf, not, dependentRequired, dependentSchemas, if,
-// then and else as unsupported; "dependencies" is draft-07's spelling of the
-// last two. allOf and oneOf are rewritten when they can be (StrictKeywords).
-// OpenAI's own SDK documents that strict mode can also reject "default",
-// "minLength" and "maxLength" (openai/openai-node#1988, "docs: clarify
-// strict Zod function schemas": "In strict mode, default, minLength, and
-// maxLength can be rejected by the API"). The API refuses "propertyNames"
-// ("'propertyNames' is not permitted", can1357/oh-my-pi#209 for the
-// Firecrawl MCP server, vercel-labs/json-render#180 for Zod 4 records),
-// which the guide lists among the object keywords strict mode lacks.
-//
-// Other keywords the guide does not list for function schemas
-// (patternProperties, uniqueItems, minProperties, "$comment", ...) are
-// kept: no refusal of them is documented or reported.
+// then and else as unsupported; "dependencies" is draft-07's spelling of
+// the last two. OpenAI's own SDK documents that strict mode can also
+// reject "default", "minLength" and "maxLength" (openai/openai-node#1988).
+// The API refuses "propertyNames" (can1357/oh-my-pi#209) and "uniqueItems"
+// (1jehuang/jcode#687), which the guide lists among the keywords strict
+// mode lacks; so is every keyword its list of supported ones leaves out.
 var StrictUnsupported = map[string]string{
-	"default":           "the model is no longer told the default (the server still applies its own)",
-	"minLength":         "strings shorter than the bound are accepted; check the length in the server",
-	"maxLength":         "strings longer than the bound are accepted; check the length in the server",
-	"not":               "the values it excluded are accepted",
-	"if":                "the conditional constraint no longer applies",
-	"then":              "the conditional constraint no longer applies",
-	"else":              "the conditional constraint no longer applies",
-	"dependentRequired": "properties it required together are each optional on their own",
-	"dependentSchemas":  "the constraints it added when a property is present no longer apply",
-	"dependencies":      "the constraints it added when a property is present no longer apply",
-	"propertyNames":     "property names are no longer checked against it (a closed object takes only the names it declares)",
+	"default":               "the model is no longer told the default (the server still applies its own)",
+	"minLength":             "strings shorter than the bound are accepted; check the length in the server",
+	"maxLength":             "strings longer than the bound are accepted; check the length in the server",
+	"not":                   "the values it excluded are accepted",
+	"if":                    "the conditional constraint no longer applies",
+	"then":                  "the conditional constraint no longer applies",
+	"else":                  "the conditional constraint no longer applies",
+	"dependentRequired":     "properties it required together are each optional on their own",
+	"dependentSchemas":      "the constraints it added when a property is present no longer apply",
+	"dependencies":          "the constraints it added when a property is present no longer apply",
+	"propertyNames":         "property names are no longer checked against it (a closed object takes only the names it declares)",
+	"uniqueItems":           "duplicate elements are accepted; check them in the server",
+	"patternProperties":     "properties matching its patterns are no longer constrained (a closed object takes only the names it declares)",
+	"unevaluatedProperties": "properties no other keyword evaluates are no longer constrained",
+	"minProperties":         "objects with fewer properties are accepted",
+	"maxProperties":         "objects with more properties are accepted",
+	"unevaluatedItems":      "elements no other keyword evaluates are no longer constrained",
+	"contains":              "arrays no longer have to contain a matching element",
+	"minContains":           "arrays no longer have to contain enough matching elements",
+	"maxContains":           "arrays may contain more matching elements",
+}
+
+// StrictLoss says what is lost when StrictKeywords removes keyword k.
+func StrictLoss(k string) string {
+	if w, ok := StrictUnsupported[k]; ok {
+		return w
+	}
+	return "what it said no longer applies (strict mode takes only the keywords OpenAI lists as supported)"
 }
 
 // annotationKeys describe a schema without constraining it; they stay beside
@@ -212,19 +240,24 @@ func strictKeywords(n map[string]any, refSiblingsIgnored bool) (map[string]any, 
 	if tupleLoss := strictTuple(n); tupleLoss != "" {
 		lose("prefixItems", tupleLoss)
 	}
-	// The node's keys are looked up in StrictUnsupported rather than the
-	// other way round, and only those found are sorted: sorting the whole
-	// table at every node was a seventh of a strict conversion.
+	// Only the keys found are sorted: sorting the whole list of refused
+	// keywords at every node was a seventh of a strict conversion.
 	var unsupported []string
 	for k := range n {
-		if _, ok := StrictUnsupported[k]; ok {
+		if !strictRewritten[k] && StrictRefuses(k) {
 			unsupported = append(unsupported, k)
 		}
 	}
 	slices.Sort(unsupported)
 	for _, k := range unsupported {
 		delete(n, k)
-		lose(k, "strict mode does not support \""+k+"\"; removed, so "+StrictUnsupported[k])
+		lose(k, "strict mode does not support \""+k+"\"; removed, so "+StrictLoss(k))
+	}
+	for _, k := range []string{"format", "pattern"} {
+		if v, ok := n[k]; ok && !StrictValueAllowed(n, k, v) {
+			delete(n, k)
+			lose(k, "strict mode does not support "+k+" "+schema.Compact(v)+"; removed, so values are no longer checked against it (say it in the description)")
+		}
 	}
 	if all, ok := n["allOf"].([]any); ok {
 		if merged, ok := mergeAllOf(n, all); ok {
@@ -877,3 +910,11 @@ func strictTuple(n map[string]any) string {
 }
 
 func isList(v any) bool { _, ok := v.([]any); return ok }
+
+// StrictValueAllowed reports whether strict mode takes value v of keyword
+// k ("format", "pattern", "type") on schema s (consumer.Profile's
+// ValueAllowed).
+func StrictValueAllowed(s map[string]any, k string, v any) bool {
+	_, ok := strictProfile.ValueAllowed(k, schema.Types(s), v)
+	return ok
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -45,10 +46,10 @@ func TestOpenAIFunction(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
-			before := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
+			before := testenv.JSON(t, tt.in)
 			got, losses := OpenAIFunction(in)
-			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
 				t.Errorf("schema (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
@@ -122,10 +123,10 @@ func TestOpenAIStrict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
-			before := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
+			before := testenv.JSON(t, tt.in)
 			got, losses := OpenAIStrict(in)
-			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
 				t.Errorf("schema (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.losses, lossKeys(losses)); diff != "" {
@@ -152,7 +153,7 @@ func TestDisjoint(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var list []any
-		for _, v := range jsonValue(t, tt.in).([]any) {
+		for _, v := range testenv.JSON(t, tt.in).([]any) {
 			list = append(list, v)
 		}
 		if got := Disjoint(list); got != tt.want {
@@ -162,7 +163,7 @@ func TestDisjoint(t *testing.T) {
 }
 
 func TestOpenAIStrictSize(t *testing.T) {
-	in := jsonValue(t, `{"type": "object", "properties": {"ab": {"type": "object", "properties": {"c": {"enum": ["xy", "z", 1]}}},
+	in := testenv.JSON(t, `{"type": "object", "properties": {"ab": {"type": "object", "properties": {"c": {"enum": ["xy", "z", 1]}}},
 		"d": {"const": "k"}}, "$defs": {"Def": {"type": "object"}}}`)
 	want := StrictSize{Depth: 2, DeepestPointer: "/properties/ab", Properties: 3, EnumValues: 3, StringChars: 2 + 1 + 1 + 3 + 1 + 3}
 	if diff := cmp.Diff(want, OpenAIStrictSize(in)); diff != "" {
@@ -198,11 +199,11 @@ func TestNullableSchema(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
-			if diff := cmp.Diff(jsonValue(t, tt.want), NullableSchema(in)); diff != "" {
+			in := testenv.JSON(t, tt.in)
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), NullableSchema(in)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(jsonValue(t, tt.in), in); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.in), in); diff != "" {
 				t.Errorf("input modified:\n%s", diff)
 			}
 		})
@@ -220,7 +221,7 @@ func TestStrictKeywordsLeavesInput(t *testing.T) {
 		`{"$ref": "#/$defs/A", "dependentSchemas": {"a": {"required": ["b"]}}, "propertyNames": {"pattern": "^a"}}`,
 	} {
 		for _, ignored := range []bool{false, true} {
-			in := jsonValue(t, src).(map[string]any)
+			in := testenv.JSON(t, src).(map[string]any)
 			before := schema.Clone(in)
 			StrictKeywords(in, ignored)
 			if diff := cmp.Diff(before, any(in)); diff != "" {
@@ -239,7 +240,7 @@ func TestStrictFixesShare(t *testing.T) {
 		"b": {"type": ["string"], "enum": ["x"]},
 		"c": {"anyOf": [{"type": "string"}], "description": "d"},
 		"d": {"$ref": "#/$defs/D"}}, "$defs": {"D": {"type": "object"}}}`
-	in := jsonValue(t, src).(map[string]any)
+	in := testenv.JSON(t, src).(map[string]any)
 	// Spare capacity: an append that is not a copy would write into it.
 	props := in["properties"].(map[string]any)
 	in["required"] = append(make([]any, 0, 8), in["required"].([]any)...)
@@ -313,10 +314,10 @@ func TestStrictKeywordsNode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in).(map[string]any)
+			in := testenv.JSON(t, tt.in).(map[string]any)
 			before := schema.Clone(in)
 			got, losses := StrictKeywords(in, tt.ignored)
-			if diff := cmp.Diff(jsonValue(t, tt.want), any(got)); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), any(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(before, any(in)); diff != "" {

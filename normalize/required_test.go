@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -64,7 +65,7 @@ func TestDanglingRequired(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := DanglingRequired(jsonValue(t, tt.in))
+			got := DanglingRequired(testenv.JSON(t, tt.in))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("DanglingRequired(%s) (-want +got):\n%s", tt.in, diff)
 			}
@@ -82,13 +83,13 @@ func TestDropDanglingRequired(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got := DropDanglingRequired(in)
 			if diff := cmp.Diff(before, in); diff != "" {
 				t.Errorf("DropDanglingRequired modified its input (-before +after):\n%s", diff)
 			}
-			if diff := cmp.Diff(jsonValue(t, tt.want), got); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tt.want), got); diff != "" {
 				t.Errorf("DropDanglingRequired(%s) (-want +got):\n%s", tt.in, diff)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -80,7 +81,7 @@ func TestRootCombinators(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			before := schema.Clone(in)
 			got, losses := RootCombinators(in)
 			if diff := cmp.Diff(before, in); diff != "" {
@@ -88,7 +89,7 @@ func TestRootCombinators(t *testing.T) {
 			}
 			want := in
 			if tt.want != "" {
-				want = jsonValue(t, tt.want)
+				want = testenv.JSON(t, tt.want)
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("result (-want +got):\n%s", diff)
@@ -128,7 +129,7 @@ func TestRootCombinatorsWidens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := jsonValue(t, tt.in)
+			in := testenv.JSON(t, tt.in)
 			out, losses := RootCombinators(in)
 			if HasRootCombinator(out) {
 				t.Fatalf("root combinator left in place: %+v", losses)
@@ -145,7 +146,7 @@ func TestRootCombinatorsWidens(t *testing.T) {
 				t.Fatalf("compile rewrite %s: %v", schema.Compact(out), err)
 			}
 			for _, s := range tt.samples {
-				v := jsonValue(t, s)
+				v := testenv.JSON(t, s)
 				was, is := before.Validate(v) == nil, after.Validate(v) == nil
 				if was && !is {
 					t.Errorf("%s: accepted by the input, refused by the rewrite %s", s, schema.Compact(out))

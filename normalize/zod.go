@@ -154,12 +154,20 @@ func ZodTypeName(v any) string {
 // faithful) and false when v is not a serialised Zod value. A part that
 // cannot be rebuilt becomes the schema that accepts anything ({}), or
 // {"type": "object"} for an object whose shape was lost; a loss says where.
-func FromZod(v any) (map[string]any, []ZodLoss, bool) {
+func FromZod(v any) (map[string]any, []ZodLoss, bool) { return FromZodInOrder(v, nil) }
+
+// FromZodInOrder is FromZod for a value whose source order is known: order
+// ranks member names by where the source first spells them (manifest's
+// Tool.NameOrder), and the fields of every object are rebuilt in that
+// order, "required" included, as Zod's converters list them (in shape
+// order). Without it, decoding has lost the shape's order, and fields are
+// sorted by name unless a Zod 3 object's cached keys give the order.
+func FromZodInOrder(v any, order map[string]int) (map[string]any, []ZodLoss, bool) {
 	form, ver := DetectZod(v)
 	if form == NotZod {
 		return nil, nil, false
 	}
-	r := &zodRebuild{}
+	r := &zodRebuild{order: order}
 	if form == ZodSchema {
 		return r.schema(v, ""), r.lost, true
 	}
@@ -175,7 +183,10 @@ func FromZod(v any) (map[string]any, []ZodLoss, bool) {
 }
 
 type zodRebuild struct {
-	lost []ZodLoss
+	// order ranks member names by their place in the source (nil when
+	// unknown).
+	order map[string]int
+	lost  []ZodLoss
 }
 
 func (r *zodRebuild) lose(ptr, what string) {

@@ -249,10 +249,11 @@ func (r *zodRebuild) object3(m, def map[string]any, ptr string) map[string]any {
 }
 
 // shape3 rebuilds the properties of a Zod 3 shape, in order when the order
-// is known (required lists follow it).
+// is known, from the object's cached keys or the source (required lists
+// follow it).
 func (r *zodRebuild) shape3(shape map[string]any, order []string, ptr string) map[string]any {
 	if len(order) != len(shape) {
-		order = slices.Sorted(maps.Keys(shape))
+		order = schema.SortedNames(shape, r.order)
 	}
 	props := map[string]any{}
 	var required []string

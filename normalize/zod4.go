@@ -235,11 +235,12 @@ func (r *zodRebuild) object4(def map[string]any, ptr string) map[string]any {
 }
 
 // shape4 rebuilds the properties of a Zod 4 shape. JSON.stringify keeps the
-// shape's order but decoding does not, so required lists are sorted.
+// shape's order but decoding does not, so required lists are in source
+// order when it is known, and sorted otherwise.
 func (r *zodRebuild) shape4(shape map[string]any, ptr string) map[string]any {
 	props := map[string]any{}
 	var required []string
-	for _, name := range slices.Sorted(maps.Keys(shape)) {
+	for _, name := range schema.SortedNames(shape, r.order) {
 		props[name] = r.schema(shape[name], child(ptr, "properties", name))
 		if !optional4(shape[name]) {
 			required = append(required, name)

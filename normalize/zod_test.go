@@ -10,20 +10,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/schema"
 )
-
-// zodJSON reads JSON as the manifest does: numbers as json.Number.
-func zodJSON(t *testing.T, s string) any {
-	t.Helper()
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		t.Fatalf("decode %s: %v", s, err)
-	}
-	return v
-}
 
 // zodFixture is one line of testdata/zod/fixtures.json, written by
 // testdata/generators/zod-leak/gen.mjs from real Zod 3 and Zod 4 schemas:
@@ -51,7 +40,7 @@ func TestFromZodMatchesConverters(t *testing.T) {
 	if err := dec.Decode(&fixtures); err != nil {
 		t.Fatal(err)
 	}
-	obj := func(s string) any { return zodJSON(t, s) }
+	obj := func(s string) any { return testenv.JSON(t, s) }
 	tests := map[string]struct {
 		// lost are the losses FromZod must report, as "pointer: what" with
 		// what cut to its first word, and "(annotation)" for annotations.
@@ -305,18 +294,18 @@ func TestFromZod(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			in := zodJSON(t, tc.in)
+			in := testenv.JSON(t, tc.in)
 			got, lost, ok := FromZod(in)
 			if !ok {
 				t.Fatal("FromZod did not recognise the value")
 			}
-			if diff := cmp.Diff(zodJSON(t, tc.want), any(got)); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tc.want), any(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tc.lost, lossSummary(lost)); diff != "" {
 				t.Errorf("losses (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(zodJSON(t, tc.in), in); diff != "" {
+			if diff := cmp.Diff(testenv.JSON(t, tc.in), in); diff != "" {
 				t.Errorf("FromZod modified its input:\n%s", diff)
 			}
 		})
@@ -346,7 +335,7 @@ func TestDetectZod(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			form, ver := DetectZod(zodJSON(t, tc.in))
+			form, ver := DetectZod(testenv.JSON(t, tc.in))
 			if form != tc.form || ver != tc.version {
 				t.Errorf("DetectZod = %v, %d; want %v, %d", form, ver, tc.form, tc.version)
 			}

@@ -44,10 +44,23 @@
 // of the SHA-256 of those bytes. Nothing in it depends on mcplint: any
 // RFC 8785 implementation computes the same digests, so a lock stays valid
 // across mcplint versions. A tool's definition is stored indented, for
-// review; the SHA-256 of its canonical form is its digest, unless mcplint
-// masked a secret in it (a value of --header or of the environment that the
-// server repeated): the digest pins the definition as sent, and a lock file
-// is committed.
+// review, and the SHA-256 of its canonical form is always its digest. A
+// secret of the run (a value of --header or of the environment) that the
+// server repeated is masked in every definition and key before the digest
+// is taken (Masked): the lock is committed, and the digest pins what it
+// shows, so the same server checked with the same secrets, or with a
+// rotated token that it echoes, pins the same.
+//
+// # Verification
+//
+// A lock is read (Read, Parse) only if it matches itself: every tool's
+// digest must be the digest of the definition beside it, and no object
+// may name a member twice (RFC 7493, I-JSON), so that what a reviewer
+// reads is what is pinned. A lock whose definition shows the reviewed
+// tool while its digest is that of a changed one is an error at the
+// digest's line and column, not a pass. Read refuses a file larger than
+// its limit (DefaultMaxSize, mcplint's --max-lock-size) before reading
+// past it.
 package pin
 
 import (
@@ -63,6 +76,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -123,7 +137,36 @@ func Digest(canonical []byte) string {
 
 // Of pins what manifest m holds (a listing of a server, or a file it
 // saved). It reads JSON sources only: a server's results are JSON.
-func Of(m *manifest.Manifest) (*Server, error) {
+func Of(m *manifest.Manifest) (*Server, error) { return Masked(m, nil) }
+
+// Masked is Of with the secrets of the run masked: mask (a
+// redact.Redactor's Bytes) is applied to each canonical definition before
+// its digest is taken, so that the definition a lock file stores, masked
+// as everything mcplint writes, is the one its digest pins, and the same
+// server listed with the same secrets (or with a rotated token it echoes)
+// pins the same. Keys (names, URIs) are masked as well. A nil mask masks
+// nothing.
+func Masked(m *manifest.Manifest, mask func([]byte) []byte) (*Server, error) {
+	canonical := func(raw []byte) ([]byte, error) {
+		c, err := Canonical(raw)
+		if err != nil || mask == nil {
+			return c, err
+		}
+		masked := mask(c)
+		if bytes.Equal(masked, c) {
+			return c, nil
+		}
+		if c, err = Canonical(masked); err != nil {
+			return nil, fmt.Errorf("masking a secret leaves no JSON value: %v", err)
+		}
+		return c, nil
+	}
+	key := func(k string) string {
+		if mask == nil {
+			return k
+		}
+		return string(mask([]byte(k)))
+	}
 	if m.Format != manifest.JSON {
 		return nil, fmt.Errorf("%s: only JSON is pinned (a server's results are JSON)", m.Path)
 	}
@@ -133,29 +176,29 @@ func Of(m *manifest.Manifest) (*Server, error) {
 		if !ok {
 			continue
 		}
-		c, err := Canonical(m.Src[start:end])
+		c, err := canonical(m.Src[start:end])
 		if err != nil {
 			return nil, fmt.Errorf("%s: tool %d: %v", m.Path, t.Index, err)
 		}
-		s.Tools[unique(s.Tools, t.Name)] = Pin{Digest: Digest(c), Definition: c}
+		s.Tools[unique(s.Tools, key(t.Name))] = Pin{Digest: Digest(c), Definition: c}
 	}
 	for _, kind := range []struct {
 		entries []*manifest.Entry
 		pins    map[string]Pin
 	}{{m.Prompts, s.Prompts}, {m.Resources, s.Resources}, {m.Templates, s.ResourceTemplates}} {
 		for _, e := range kind.entries {
-			c, err := Canonical(e.Raw())
+			c, err := canonical(e.Raw())
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %v", m.Path, e.Describe(), err)
 			}
-			kind.pins[unique(kind.pins, e.Key)] = Pin{Digest: Digest(c)}
+			kind.pins[unique(kind.pins, key(e.Key))] = Pin{Digest: Digest(c)}
 		}
 	}
 	if m.Server != nil {
 		var res map[string]json.RawMessage
 		if json.Unmarshal(m.Server.Raw(), &res) == nil {
 			if raw, ok := res["instructions"]; ok {
-				c, err := Canonical(raw)
+				c, err := canonical(raw)
 				if err != nil {
 					return nil, fmt.Errorf("%s: instructions: %v", m.Path, err)
 				}
@@ -181,7 +224,10 @@ func unique(pins map[string]Pin, key string) string {
 }
 
 // Marshal writes the file: indented, members in a fixed order, map keys
-// sorted, ending with a newline, so that a lock diffs well in review.
+// sorted, ending with a newline, so that a lock diffs well in review. The
+// servers' strings are a stranger's, and a lock is read in terminals, CI
+// logs and pull requests: the file passes guard.JSON, whose escapes leave
+// every value, and so every digest, as it was.
 func (f *File) Marshal() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -190,25 +236,27 @@ func (f *File) Marshal() ([]byte, error) {
 	if err := enc.Encode(f); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return guard.JSON(buf.Bytes()), nil
 }
 
 // Limits bound reading a lock file: the limits of a manifest (its
-// nesting), and a size of its own.
+// nesting), and DefaultMaxSize.
 var Limits = func() manifest.Limits {
 	l := manifest.DefaultLimits
-	l.Size = MaxSize
+	l.Size = DefaultMaxSize
 	return l
 }()
 
-// MaxSize bounds a lock file: a lock pins some servers of some hundred
-// tools each, a few hundred kilobytes, and checking against one of 32 MiB
-// (some 100,000 tools) peaks at about 600 MB.
-const MaxSize = 32 << 20
-
 // Parse reads a lock file; path names it in errors.
 func Parse(path string, src []byte) (*File, error) {
-	doc, err := Limits.ParseDocument(path, src, manifest.JSON)
+	if err := wellFormed(path, src); err != nil {
+		return nil, err
+	}
+	// The size was Read's to bound (--max-lock-size); the other limits,
+	// nesting first, are a manifest's.
+	l := Limits
+	l.Size = max(l.Size, int64(len(src)))
+	doc, err := l.ParseDocument(path, src, manifest.JSON)
 	if err != nil {
 		var me *manifest.Error
 		if errors.As(err, &me) {
@@ -236,7 +284,7 @@ func Parse(path string, src []byte) (*File, error) {
 		}
 		for key, p := range f.Servers[name].Tools {
 			if len(p.Definition) == 0 {
-				continue
+				continue // verify says so, at its place
 			}
 			c, err := Canonical(p.Definition)
 			if err != nil {
@@ -246,8 +294,13 @@ func Parse(path string, src []byte) (*File, error) {
 			f.Servers[name].Tools[key] = p
 		}
 	}
+	if err := f.verify(path, src); err != nil {
+		return nil, err
+	}
 	return &f, nil
 }
+
+func sortedKeys(m map[string]Pin) []string { return slices.Sorted(maps.Keys(m)) }
 
 // ServerNames returns the names of the locked servers, sorted.
 func (f *File) ServerNames() []string { return slices.Sorted(maps.Keys(f.Servers)) }

@@ -1,12 +1,19 @@
 // Package redact keeps secrets out of everything mcplint prints or saves.
 // A Redactor is told the values that must never be shown (header values,
-// the user information and query values of a server URL, values expanded
-// from the environment, --env values) and replaces every occurrence of them
-// with Mask, in the forms they take in each output: as written, escaped in
+// HTTP Basic credentials both encoded and decoded, the user information
+// and query values of a server URL, values expanded from the
+// environment, --env values) and replaces every occurrence of them with
+// Mask, in the forms they take in each output: as written, escaped in
 // JSON, in a Go-quoted string, in XML, in a URL, in a GitHub workflow
-// command. Redactor.String is the one function every output path goes
-// through, directly or through a Writer; a nil Redactor leaves text as it
-// is.
+// command, and as package guard shows it. A server spells what it echoes
+// as it likes, so the text is also decoded (JSON and Go escapes of any
+// character, URL percent-encoding and "+" for a space, XML character
+// references; two layers deep) and what decodes to a secret is masked in
+// the original (spelling.go). A cut, which mcplint marks with "…", may
+// split a secret: the pieces of a secret beside a "…" are masked too, so
+// that a cut leaves fewer than CutPiece bytes of one. Redactor.String is
+// the one function every output path goes through, directly or through a
+// Writer; a nil Redactor leaves text as it is.
 //
 // Values shorter than MinLength are not treated as secrets: masking "1" or
 // "true" everywhere would wreck line numbers and words without protecting
@@ -15,6 +22,7 @@ package redact
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"net/http"
@@ -23,6 +31,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // Mask replaces a secret.
@@ -36,6 +46,8 @@ type Redactor struct {
 	mu       sync.RWMutex
 	values   map[string]bool // every form of every secret
 	replacer *strings.Replacer
+	// plain are the secrets as they are, sought in the decoded text.
+	plain []plainSecret
 }
 
 // New returns a Redactor for the given secret values.
@@ -55,10 +67,16 @@ func (r *Redactor) Add(values ...string) {
 	added := false
 	for _, v := range values {
 		for _, part := range pieces(v) {
+			if len(part) < MinLength {
+				continue
+			}
 			for _, f := range forms(part) {
 				if len(f) >= MinLength && !r.values[f] {
 					r.values[f], added = true, true
 				}
+			}
+			if !slices.ContainsFunc(r.plain, func(p plainSecret) bool { return p.s == part }) {
+				r.plain = append(r.plain, newPlainSecret(part))
 			}
 		}
 	}
@@ -92,10 +110,28 @@ func (r *Redactor) AddHeader(h http.Header) {
 		r.Add(vs...)
 		for _, v := range vs {
 			// "Bearer TOKEN": the token alone is what servers echo.
-			if _, rest, ok := strings.Cut(v, " "); ok {
-				r.Add(strings.TrimSpace(rest))
+			if scheme, rest, ok := strings.Cut(v, " "); ok {
+				rest = strings.TrimSpace(rest)
+				r.Add(rest)
+				if strings.EqualFold(scheme, "Basic") {
+					r.addBasic(rest)
+				}
 			}
 		}
+	}
+}
+
+// addBasic adds the credentials of HTTP Basic authentication (RFC 7617)
+// in their decoded spelling too: "user:password", and the password.
+func (r *Redactor) addBasic(token string) {
+	b, err := base64.StdEncoding.DecodeString(token)
+	if err != nil {
+		return
+	}
+	decoded := string(b)
+	r.Add(decoded)
+	if _, pass, ok := strings.Cut(decoded, ":"); ok {
+		r.Add(pass)
 	}
 }
 
@@ -107,25 +143,32 @@ func (r *Redactor) AddURL(raw string) {
 	}
 	if u.User != nil {
 		r.Add(u.User.Username())
-		if p, ok := u.User.Password(); ok {
-			r.Add(p)
-		}
+		p, _ := u.User.Password()
+		r.Add(p)
+		// The HTTP client sends the user information as Basic
+		// credentials, which a server may echo as it received them.
+		r.Add(base64.StdEncoding.EncodeToString([]byte(u.User.Username() + ":" + p)))
 	}
 	for _, vs := range u.Query() {
 		r.Add(vs...)
 	}
 }
 
-// String returns s with every secret replaced by Mask.
+// String returns s with every secret replaced by Mask: in every form Add
+// lists, in any spelling of escapes that decodes to it (spelling.go), and
+// the pieces of one that a cut ("…") left beside the cut (CutPiece).
 func (r *Redactor) String(s string) string {
 	if r == nil {
 		return s
 	}
 	r.mu.RLock()
-	rep := r.replacer
+	rep, plain := r.replacer, r.plain
 	r.mu.RUnlock()
 	if rep == nil {
 		return s
+	}
+	if spans := spelledSpans(s, plain, decodeLayers); len(spans) > 0 {
+		s = maskSpans(s, spans)
 	}
 	return rep.Replace(s)
 }
@@ -231,6 +274,9 @@ func forms(v string) []string {
 	out = append(out, b.String())
 	out = append(out, url.QueryEscape(v), url.PathEscape(v))
 	out = append(out, githubData.Replace(v), githubProperty.Replace(v))
+	// As the output guard shows a value: its control characters escaped
+	// (before the redacting writer sees them), and in workflow commands.
+	out = append(out, guard.Text(v), guard.Log(v), guard.WorkflowData(v), guard.WorkflowProperty(v))
 	return out
 }
 

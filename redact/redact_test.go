@@ -2,6 +2,7 @@ package redact
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -75,6 +76,27 @@ func TestHeaderAndURL(t *testing.T) {
 	}
 }
 
+// TestBasicCredentials: HTTP Basic credentials are a secret in two
+// spellings, base64 on the wire and "user:password" decoded, and a server
+// echoing what it received may use either: a --header "Authorization:
+// Basic ..." value, and a URL's user information, which the HTTP client
+// sends as one.
+func TestBasicCredentials(t *testing.T) {
+	r := New()
+	r.AddHeader(http.Header{"Authorization": {"basic " + base64.StdEncoding.EncodeToString([]byte("bob:pa55word-x"))}})
+	r.AddURL("https://alice:hunter22@example.com/mcp")
+	for _, s := range []string{
+		"bob:pa55word-x", "pa55word-x",
+		"Basic " + base64.StdEncoding.EncodeToString([]byte("alice:hunter22")),
+		"alice:hunter22",
+	} {
+		if got := r.String("got " + s + " here"); strings.Contains(got, "pa55") || strings.Contains(got, "hunter") ||
+			strings.Contains(got, base64.StdEncoding.EncodeToString([]byte("alice:hunter22"))) {
+			t.Errorf("%q: got %q", s, got)
+		}
+	}
+}
+
 func TestMultiline(t *testing.T) {
 	r := New("first-line\nsecond-line")
 	if got := r.String("a first-line b\nc second-line d"); strings.Contains(got, "line") {
@@ -111,5 +133,17 @@ func TestWriterSplitWrites(t *testing.T) {
 	}
 	if got, want := out.String(), "a *** b\nc ***\rd ***"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestGuardedForms: a secret holding characters the output guard escapes
+// is masked in its escaped spelling too, which is what the outputs hold.
+func TestGuardedForms(t *testing.T) {
+	// Go's quoting spells BEL \a and the quote \"; the guard \x07 and ".
+	r := New("tok\"\a\ufe0f-123456")
+	for _, s := range []string{`x tok"\x07\ufe0f-123456 y`, `::error::tok"\x07\ufe0f-123456`} {
+		if got := r.String(s); strings.Contains(got, "123456") {
+			t.Errorf("%q: left %q", s, got)
+		}
 	}
 }

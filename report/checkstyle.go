@@ -4,6 +4,8 @@ import (
 	"encoding/xml"
 	"io"
 	"path/filepath"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // Checkstyle XML (the format of checkstyle's XMLLogger, read by reviewdog's
@@ -30,11 +32,12 @@ type checkstyleError struct {
 }
 
 // WriteCheckstyle writes the findings as Checkstyle XML; every file linted
-// is listed, with no error element when clean.
-func WriteCheckstyle(w io.Writer, files []File) error {
+// is listed, with no error element when clean, and each failure of the
+// run (see Failure). Texts pass guard.Text, as in WriteJUnit.
+func WriteCheckstyle(w io.Writer, files []File, failures ...Failure) error {
 	doc := checkstyleDoc{Version: "4.3"}
 	for _, f := range files {
-		cf := checkstyleFile{Name: filepath.ToSlash(f.Manifest.Path)}
+		cf := checkstyleFile{Name: guard.Text(filepath.ToSlash(f.Manifest.Path))}
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
 			msg := fullMessage(d)
@@ -43,19 +46,11 @@ func WriteCheckstyle(w io.Writer, files []File) error {
 			}
 			cf.Errors = append(cf.Errors, checkstyleError{
 				Line: d.Line, Column: d.Column, Severity: d.Severity.String(),
-				Message: msg, Source: "mcplint." + d.Rule,
+				Message: guard.Text(msg), Source: "mcplint." + d.Rule,
 			})
 		}
 		doc.Files = append(doc.Files, cf)
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	doc.Files = append(doc.Files, checkstyleFailed(failures)...)
+	return writeXML(w, doc)
 }

@@ -85,7 +85,7 @@ func TestTextChunksStartWhereTheLastStopped(t *testing.T) {
 	}
 	var chunked bytes.Buffer
 	w := bufio.NewWriter(&chunked)
-	if err := writeDiagnostics(w, palette{}, File{Manifest: m, Diagnostics: ds}); err != nil {
+	if err := writeDiagnostics(w, renderer{f: File{Manifest: m, Diagnostics: ds}}, ds); err != nil {
 		t.Fatal(err)
 	}
 	w.Flush()

@@ -109,8 +109,9 @@ func WriteConsumersMarkdown(w io.Writer, rules []*lint.Rule) error {
 
 <!-- Generated from package consumer and the rules' Consumers by `+"`go generate ./docs`"+`; do not edit. -->
 
-Every program that reads a server's tool definitions, in the mode it reads them, with what it refuses
-(or silently alters) and the public source that shows it. A rule that protects a consumer in its default
+Every program that reads a server's tool definitions, in the mode it reads them, with its profile (what it
+takes, each line with its source and the rules that report it: `+"`mcplint rules CONSUMER`"+` prints it), what it
+refuses (or silently alters) and the public source that shows it. A rule that protects a consumer in its default
 mode runs without flags; the rules of an opt-in mode run when their pack is selected. Findings name the
 consumers that refuse them ("refused by: Anthropic API (and so Claude Code, claude.ai connectors)").
 
@@ -126,6 +127,7 @@ consumers that refuse them ("refused by: Anthropic API (and so Claude Code, clau
 	}
 	for _, c := range consumer.All {
 		fmt.Fprintf(bw, "\n## %s\n\n%s, %s. Source: %s.\n\n", c.ID, c.Name, mdCell(c.Mode), c.Source)
+		profileMarkdown(bw, c, rules)
 		if len(m[c.ID]) == 0 {
 			fmt.Fprint(bw, "No rule protects it yet.\n")
 			continue

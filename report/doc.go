@@ -9,6 +9,13 @@
 // so that the text format can quote the offending source line and all
 // formats count files the same way.
 //
+// Every formatter writes what came from the input through package guard,
+// the layer of its sink: guard.Text for the text format's values and a
+// guard.Writer for its whole text, guard.WorkflowData and
+// guard.WorkflowProperty for the github format, guard.Code for the job
+// summary's cells, guard.SARIFText for SARIF messages, and guard's JSON
+// and XML writers for the documents.
+//
 // # Text format
 //
 // One block per diagnostic, in file order then source order:
@@ -26,8 +33,14 @@
 //
 // The hint line appears only when the finding has a fix; an unsafe fix says
 // "unsafe fix available with --unsafe-fixes". Lines longer than a screen are
-// cut to a window around the column. The last line counts the findings:
+// cut to a window around the column. Unless TextOptions.ShowInfos, the
+// infos are summed up instead, one line per rule (infos.go). A running
+// server's findings (TextOptions.Server) name the server and the tool and
+// frame the tool pretty-printed (server.go). The last lines say what the
+// tool definitions cost in a model's context (package tokens estimates
+// it), and count the findings:
 //
+//	context: 3 tools, about 412 tokens of tool definitions (estimated)
 //	1 error, 1 warning, 0 infos in 1 file (1 fixable)
 //
 // The text format is for people; scripts should read the JSON format.
@@ -49,7 +62,11 @@
 //	      "line": 4,                      // 1-based
 //	      "column": 7,                    // 1-based, in bytes
 //	      "message": "...",
-//	      "fix": "none"                   // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	      "fix": "none",                  // "none", "safe" (applied by `mcplint fix`) or "unsafe" (needs --unsafe-fixes)
+//	      "refusedBy": ["mcp-spec"],      // consumers that refuse it (omitted when none); "alteredBy": those that change it
+//	      "alsoRules": ["openai-function-name"], // rules merged into this finding (omitted when none)
+//	      "rules": ["tool-name-valid", "openai-function-name"], // every ID it is known by; ignoring one silences it
+//	      "consumers": [{"id": "mcp-spec", "action": "discourages", "line": "name"}] // what each consumer does, and its profile line
 //	    }
 //	  ],
 //	  "summary": {
@@ -58,16 +75,24 @@
 //	    "unsafeFixable": 0,  // findings with an unsafe fix
 //	    "files": 1,          // files linted (files that could not be read are not counted)
 //	    "tools": 3,          // what the files publish: tools, and from a saved surface
-//	    "prompts": 0, "resources": 0, "resourceTemplates": 0
-//	  }
+//	    "prompts": 0, "resources": 0, "resourceTemplates": 0,
+//	    "contextTokens": 412, // estimated tokens of the tool definitions in a model's context (package tokens)
+//	    "context": [          // the same, per file (per server for check)
+//	      {"file": "manifest.json", "tools": 3, "tokens": 412}
+//	    ]
+//	  },
+//	  "errors": [             // only when the run failed: what it could not check
+//	    {"file": "broken.json", "line": 3, "column": 18, "message": "..."}
+//	  ]
 //	}
 //
 // "diagnostics" is always an array, empty when nothing was found. For a
 // stream of JSON-RPC pages the pointer is relative to the page (line) the
-// tool is on. Input errors (unreadable or invalid files) are not part of the
-// report: they go to standard error and make the exit status 2. Version 1
-// only ever gains members; a change to a member's meaning or a removal bumps
-// the version.
+// tool is on. Input errors (unreadable or invalid files, servers that could
+// not be checked) go to standard error and make the exit status 2 (3 for a
+// server), and the report lists them under "errors" (see Failure: every
+// machine format says that its run failed). Version 1 only ever gains
+// members; a change to a member's meaning or a removal bumps the version.
 //
 // `mcplint rules --format json` writes {"version": 1, "rules": [RULE...]}
 // (with several IDs, the same document holding those rules), and

@@ -207,7 +207,9 @@ func TestGitHubWorkflowCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []report.File{{Manifest: m, Diagnostics: []lint.Diagnostic{
-		{Rule: "r-one", Severity: lint.Error, Tool: "t", File: m.Path, Line: 3, Column: 5, Message: "100% wrong\nsecond line: a, b"},
+		// A line feed in a message is shown escaped, never a line of its
+		// own, which the runner would read as a command.
+		{Rule: "r-one", Severity: lint.Error, Tool: "t", File: m.Path, Line: 3, Column: 5, Message: "100% wrong\n::error::second line: a, b"},
 		{Rule: "r-two", Severity: lint.Warning, File: m.Path, Line: 1, Column: 1, Message: "w"},
 		{Rule: "r-three", Severity: lint.Info, File: m.Path, Line: 2, Column: 1, Message: "i", Fix: &lint.Fix{Safe: true}},
 	}}}
@@ -215,7 +217,7 @@ func TestGitHubWorkflowCommands(t *testing.T) {
 	if err := report.WriteGitHub(&buf, files, report.GitHubOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=dir%2Ca%3Ab/tools.json,line=3,col=5,title=mcplint r-one::tool \"t\": 100%25 wrong%0Asecond line: a, b\n" +
+	want := "::error file=dir%2Ca%3Ab/tools.json,line=3,col=5,title=mcplint r-one::tool \"t\": 100%25 wrong\\n::error::second line: a, b\n" +
 		"::warning file=dir%2Ca%3Ab/tools.json,line=1,col=1,title=mcplint r-two::w\n" +
 		"::notice file=dir%2Ca%3Ab/tools.json,line=2,col=1,title=mcplint r-three::i (fixable with `mcplint fix`)\n"
 	if d := cmp.Diff(want, buf.String()); d != "" {
@@ -227,7 +229,7 @@ func TestGitHubWorkflowCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := buf.String()
-	for _, w := range []string{"### ❌ mcplint", "1 error, 1 warning, 1 info in 1 file", "| Severity | File | Line | Rule | Tool | Message |", "| error | `dir,a:b/tools.json` | 3 | [r-one](" + report.HelpURI("r-one") + ") | t | 100% wrong second line: a, b |"} {
+	for _, w := range []string{"### ❌ mcplint", "1 error, 1 warning, 1 info in 1 file", "| Severity | File | Line | Rule | Tool | Message |", "| error | `dir,a:b/tools.json` | 3 | [r-one](" + report.HelpURI("r-one") + ") | `t` | `100% wrong\\n::error::second line: a, b` |"} {
 		if !strings.Contains(sum, w) {
 			t.Errorf("summary lacks %q:\n%s", w, sum)
 		}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -16,10 +17,12 @@ import (
 //	::error file=tools.json,line=4,col=7,title=mcplint tool-name-valid::tool name "read file" contains a space; ...
 //
 // errors as ::error, warnings as ::warning, infos as ::notice, which the
-// runner shows as annotations on the pull request's files. Values are
-// escaped as the Actions toolkit does (actions/toolkit,
-// packages/core/src/command.ts): "%", CR and LF in the message; "%", CR,
-// LF, ":" and "," in properties.
+// runner shows as annotations on the pull request's files. Values pass
+// guard.WorkflowData and guard.WorkflowProperty: shown as guard.Text shows
+// them, with no runner command marker, then escaped as the Actions toolkit
+// does (actions/toolkit, packages/core/src/command.ts): "%", CR and LF in
+// the message; "%", CR, LF, ":" and "," in properties. Each finding is one
+// command, whatever its values hold.
 //
 // GitHub places an annotation by the file's path from the repository's
 // root, so paths inside opt.SourceRoot are written relative to it, whatever
@@ -33,11 +36,11 @@ func WriteGitHub(w io.Writer, files []File, opt GitHubOptions) error {
 	for _, f := range files {
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
-			props := []string{"file=" + escapeProperty(githubPath(d.File, root))}
+			props := []string{"file=" + guard.WorkflowProperty(githubPath(d.File, root))}
 			if d.Line > 0 {
 				props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
 			}
-			props = append(props, "title="+escapeProperty("mcplint "+d.Rule))
+			props = append(props, "title="+guard.WorkflowProperty("mcplint "+d.Rule))
 			msg := fullMessage(d)
 			if d.Tool != "" {
 				msg = fmt.Sprintf("tool %q: %s", d.Tool, msg)
@@ -45,7 +48,7 @@ func WriteGitHub(w io.Writer, files []File, opt GitHubOptions) error {
 			if d.Fix != nil {
 				msg += " (" + fixHint(d) + ")"
 			}
-			fmt.Fprintf(bw, "::%s %s::%s\n", githubLevel(d.Severity), strings.Join(props, ","), escapeData(msg))
+			fmt.Fprintf(bw, "::%s %s::%s\n", githubLevel(d.Severity), strings.Join(props, ","), guard.WorkflowData(msg))
 		}
 	}
 	return bw.Flush()
@@ -88,17 +91,11 @@ func githubPath(p, root string) string {
 	return filepath.ToSlash(p)
 }
 
-var (
-	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
-)
-
-func escapeData(s string) string     { return dataEscaper.Replace(s) }
-func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
-
 // WriteGitHubSummary writes the Markdown job summary that mcplint appends to
 // the file named by GITHUB_STEP_SUMMARY: the counts, then a table of the
-// findings (the first 200: GitHub caps a step summary at 1 MiB).
+// findings (the first 200: GitHub caps a step summary at 1 MiB). The file,
+// tool and message cells are code spans (guard.Code): nothing of the input
+// becomes a link, an image or HTML.
 func WriteGitHubSummary(w io.Writer, files []File) error {
 	const maxRows = 200
 	s := Summarize(files)
@@ -124,14 +121,9 @@ func WriteGitHubSummary(w io.Writer, files []File) error {
 				return bw.Flush()
 			}
 			rows++
-			fmt.Fprintf(bw, "| %s | `%s` | %d | [%s](%s) | %s | %s |\n",
-				d.Severity, cell(githubPath(d.File, "")), d.Line, d.Rule, HelpURI(d.Rule), cell(d.Tool), cell(fullMessage(d)))
+			fmt.Fprintf(bw, "| %s | %s | %d | [%s](%s) | %s | %s |\n",
+				d.Severity, guard.Code(githubPath(d.File, "")), d.Line, d.Rule, HelpURI(d.Rule), guard.Code(d.Tool), guard.Code(fullMessage(d)))
 		}
 	}
 	return bw.Flush()
-}
-
-// cell makes a text safe in a Markdown table cell.
-func cell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\r", " ", "\n", " ", "<", "&lt;", ">", "&gt;", "`", "'").Replace(s)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -39,6 +40,8 @@ type GitLabOptions struct {
 	// SourceRoot is the absolute path of the repository's root, to which
 	// paths are made relative; "" is the current directory.
 	SourceRoot string
+	// Failures are what the run could not check (see Failure).
+	Failures []Failure
 }
 
 // WriteGitLab writes the findings as a GitLab Code Quality report. Errors
@@ -46,7 +49,8 @@ type GitLabOptions struct {
 // the rule, the path, the tool and the pointer inside it, so a finding
 // keeps its fingerprint when lines move; identical findings are told apart
 // by their order. A finding without a line (a whole conversation's, from
-// check) is placed on line 1.
+// check) is placed on line 1. The description and the path, which GitLab
+// shows, pass guard.Text.
 func WriteGitLab(w io.Writer, files []File, opt GitLabOptions) error {
 	root, err := sourceRoot(opt.SourceRoot)
 	if err != nil {
@@ -66,15 +70,15 @@ func WriteGitLab(w io.Writer, files []File, opt GitLabOptions) error {
 				msg = fmt.Sprintf("tool %q: %s", d.Tool, msg)
 			}
 			issues = append(issues, gitlabIssue{
-				Description: msg,
+				Description: guard.Text(msg),
 				CheckName:   d.Rule,
 				Fingerprint: hex.EncodeToString(sum[:16]),
 				Severity:    gitlabSeverity(d.Severity),
-				Location:    gitlabLocation{Path: path, Lines: gitlabLines{Begin: max(d.Line, 1)}},
+				Location:    gitlabLocation{Path: guard.Text(path), Lines: gitlabLines{Begin: max(d.Line, 1)}},
 			})
 		}
 	}
-	return writeJSON(w, issues)
+	return writeJSON(w, append(issues, gitlabFailed(opt.Failures, root)...))
 }
 
 func gitlabSeverity(s lint.Severity) string {

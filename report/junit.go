@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+
+	"github.com/mcpfit/mcplint/guard"
 )
 
 // JUnit XML in the shape of the schema that Jenkins' JUnit plugin and Ant's
@@ -37,6 +39,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 }
 
 type junitFailure struct {
@@ -45,24 +48,28 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// WriteJUnit writes the findings as JUnit XML.
-func WriteJUnit(w io.Writer, files []File) error {
+// WriteJUnit writes the findings as JUnit XML, and the failures of the
+// run (see Failure). Every text passes guard.Text (XML 1.0 has no way to
+// carry most control characters, even as references: they read as their
+// escapes), and the document is written through guard.NewXMLWriter.
+func WriteJUnit(w io.Writer, files []File, failures ...Failure) error {
 	doc := junitSuites{Name: "mcplint"}
 	for _, f := range files {
-		name := filepath.ToSlash(f.Manifest.Path)
+		name := guard.Text(filepath.ToSlash(f.Manifest.Path))
 		suite := junitSuite{Name: name, Time: "0"}
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
-			tool := d.Tool
+			tool := guard.Text(d.Tool)
 			if tool == "" {
 				tool = fmt.Sprintf("tool %d", d.ToolIndex)
 			}
+			msg := guard.Text(fullMessage(d))
 			suite.Cases = append(suite.Cases, junitCase{
-				Name:      fmt.Sprintf("%s: %s (%s)", d.Rule, tool, d.Pointer),
+				Name:      fmt.Sprintf("%s: %s (%s)", d.Rule, tool, guard.Text(d.Pointer)),
 				Classname: name, Time: "0",
 				Failure: &junitFailure{
-					Message: fullMessage(d), Type: d.Severity.String(),
-					Text: fmt.Sprintf("%s:%d:%d: %s %s: %s\n%s", name, d.Line, d.Column, d.Severity, d.Rule, fullMessage(d), HelpURI(d.Rule)),
+					Message: msg, Type: d.Severity.String(),
+					Text: fmt.Sprintf("%s:%d:%d: %s %s: %s\n%s", name, d.Line, d.Column, d.Severity, d.Rule, msg, HelpURI(d.Rule)),
 				},
 			})
 			suite.Failures++
@@ -75,14 +82,24 @@ func WriteJUnit(w io.Writer, files []File) error {
 		doc.Failures += suite.Failures
 		doc.Suites = append(doc.Suites, suite)
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
+	junitFailed(&doc, failures)
+	return writeXML(w, doc)
+}
+
+// writeXML writes an XML document through guard.NewXMLWriter, with its
+// header, indented by two spaces, ending with a newline.
+func writeXML(w io.Writer, doc any) error {
+	g := guard.NewXMLWriter(w)
+	if _, err := io.WriteString(g, xml.Header); err != nil {
 		return err
 	}
-	enc := xml.NewEncoder(w)
+	enc := xml.NewEncoder(g)
 	enc.Indent("", "  ")
 	if err := enc.Encode(doc); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	if _, err := io.WriteString(g, "\n"); err != nil {
+		return err
+	}
+	return g.Flush()
 }

@@ -15,7 +15,7 @@ import (
 // RuleMarkdown renders a rule's documentation as Markdown under a heading
 // of the given level whose text is the rule's ID, so that the heading's
 // anchor is the ID (HelpURI points there).
-func RuleMarkdown(r *lint.Rule, level int) string {
+func RuleMarkdown(r *lint.Rule, level int, all []*lint.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n\n", strings.Repeat("#", level), r.ID)
 	fmt.Fprintf(&b, "%s\n\n", mdEscape(r.Summary))
@@ -24,7 +24,10 @@ func RuleMarkdown(r *lint.Rule, level int) string {
 		def = "off (`--extend-select " + r.ID + "`)"
 	}
 	fmt.Fprintf(&b, "| Packs | Default | Severity | Fix |\n| --- | --- | --- | --- |\n| %s | %s | %s | %s |\n\n",
-		strings.Join(r.Packs, ", "), def, r.Severity, r.Fix)
+		strings.Join(r.Packs, ", "), def, r.Severity, mdCell(fixText(r, all)))
+	if m := mergesText(r, all); m != "" {
+		fmt.Fprintf(&b, "Merges with %s.\n\n", m)
+	}
 	if len(r.Options) > 0 {
 		fmt.Fprintf(&b, "Options (`--option %s.NAME=VALUE`, or `options:` in `.mcplint.yaml`):\n\n", r.ID)
 		for _, name := range slices.Sorted(maps.Keys(r.Options)) {
@@ -57,12 +60,41 @@ func WriteRulesMarkdown(w io.Writer, rules []*lint.Rule) error {
 	fmt.Fprint(bw, "Each rule's heading is its anchor: SARIF's `helpUri` links here.\n\n")
 	fmt.Fprint(bw, "| Rule | Packs | Severity | Fix | Summary |\n| --- | --- | --- | --- | --- |\n")
 	for _, r := range rules {
-		fmt.Fprintf(bw, "| [%s](#%s) | %s | %s | %s | %s |\n", r.ID, r.ID, strings.Join(r.Packs, ", "), r.Severity, r.Fix,
+		fmt.Fprintf(bw, "| [%s](#%s) | %s | %s | %s | %s |\n", r.ID, r.ID, strings.Join(r.Packs, ", "), r.Severity, lint.OfferedFix(r, rules),
 			strings.ReplaceAll(mdEscape(r.Summary), "|", `\|`))
 	}
+	fmt.Fprintf(bw, "\n## Severity\n\n%s\n", mdEscape(lint.SeverityPolicy))
 	for _, r := range rules {
 		fmt.Fprint(bw, "\n")
-		fmt.Fprint(bw, RuleMarkdown(r, 2))
+		fmt.Fprint(bw, RuleMarkdown(r, 2, rules))
 	}
 	return bw.Flush()
+}
+
+// fixText says what fix a finding of rule r can carry (lint.OfferedFix):
+// its own kind, and, when rules it merges with bring theirs, which.
+func fixText(r *lint.Rule, all []*lint.Rule) string {
+	var from []string
+	for _, o := range lint.Merges(r, all) {
+		if o.Fix != lint.NoFix {
+			from = append(from, o.ID)
+		}
+	}
+	if len(from) == 0 {
+		return r.Fix.String()
+	}
+	return fmt.Sprintf("%s (its own: %s; a finding it keeps takes the fix of a merged %s)", lint.OfferedFix(r, all), r.Fix, strings.Join(from, ", "))
+}
+
+// mergesText names the rules whose findings merge with r's, for its
+// documentation; "" when none do.
+func mergesText(r *lint.Rule, all []*lint.Rule) string {
+	var ids []string
+	for _, o := range lint.Merges(r, all) {
+		ids = append(ids, o.ID)
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return strings.Join(ids, ", ") + " (subject " + r.Subject + "): where several report one place, they make one finding known by every ID, and ignoring any one silences it"
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/tokens"
 )
 
 func TestSnippet(t *testing.T) {
@@ -26,7 +27,9 @@ func TestSnippet(t *testing.T) {
 		{"middle", `  "name": 1`, 3, `  "name": 1`, "  "},
 		{"tabs kept", "\t\t\"name\": 1", 3, "\t\t\"name\": 1", "\t\t"},
 		{"multi-byte before", `"é": "x"`, 8, `"é": "x"`, "      "},
-		{"control character", "a\x1bb", 3, "a?b", "  "},
+		{"control character", "a\x1bb", 3, `a\x1bb`, "     "},
+		{"C1 and bidi", "\u009b\u202eb", 6, `\u009b\u202eb`, "            "},
+		{"invalid UTF-8", "\xffb", 2, `\xffb`, "    "},
 		{"past the end", "ab", 9, "ab", "  "},
 		{"column zero", "ab", 0, "ab", ""},
 		{"long line", long, 151, "…" + strings.Repeat("a", 33) + "X" + strings.Repeat("b", 66) + "…", strings.Repeat(" ", 34)},
@@ -65,8 +68,11 @@ func TestSummary(t *testing.T) {
 		{Summary{Files: 1}, "0 errors, 0 warnings, 0 infos in 1 file"},
 		{Summary{Errors: 1, Warnings: 1, Infos: 1, Files: 2, Fixable: 1}, "1 error, 1 warning, 1 info in 2 files (1 fixable)"},
 		{Summary{Errors: 2, Files: 1, Fixable: 1, UnsafeFixable: 1}, "2 errors, 0 warnings, 0 infos in 1 file (1 fixable, 1 more with --unsafe-fixes)"},
-		{Summary{Warnings: 3, Files: 1, UnsafeFixable: 2, Applied: 1}, "0 errors, 3 warnings, 0 infos in 1 file (1 fix applied, 2 fixable with --unsafe-fixes)"},
-		{Summary{Files: 1, Applied: 4}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixes applied)"},
+		{Summary{Warnings: 3, Files: 1, UnsafeFixable: 2, Fixed: Fixed{Findings: 1, Written: true}}, "0 errors, 3 warnings, 0 infos in 1 file (1 fixed and written, 2 fixable with --unsafe-fixes)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed in the output)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 to fix with -w)"},
+		{Summary{Files: 1, Fixed: Fixed{Findings: 4, Diff: true, Written: true}}, "0 errors, 0 warnings, 0 infos in 1 file (4 fixed and written)"},
+		{Summary{Files: 1, Fixed: Fixed{Written: true}}, "0 errors, 0 warnings, 0 infos in 1 file"},
 	} {
 		if got := c.s.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.s, got, c.want)
@@ -123,19 +129,20 @@ const wantText = "m.json:2:30: error r-safe: no type\n" +
 	"\n" +
 	"m.json: info r-none: whole file\n" +
 	"\n" +
+	"context: 2 tools, about 14 tokens of tool definitions (estimated)\n" +
 	"1 error, 1 warning, 1 info in 1 file (1 fixable, 1 more with --unsafe-fixes)\n"
 
 func TestWriteText(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteText(&b, files(t), TextOptions{}); err != nil {
+	if err := WriteText(&b, files(t), TextOptions{ShowInfos: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(wantText, b.String()); diff != "" {
 		t.Errorf("text (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	WriteText(&b, files(t), TextOptions{Quiet: true, Applied: 2})
-	if got := b.String(); got != "1 error, 1 warning, 1 info in 1 file (2 fixes applied, 1 fixable, 1 more with --unsafe-fixes)\n" {
+	WriteText(&b, files(t), TextOptions{Quiet: true, Fixed: Fixed{Findings: 2, Written: true}})
+	if got := b.String(); got != "1 error, 1 warning, 1 info in 1 file (2 fixed and written, 1 fixable, 1 more with --unsafe-fixes)\n" {
 		t.Errorf("quiet: %q", got)
 	}
 	b.Reset()
@@ -149,7 +156,7 @@ func TestWriteText(t *testing.T) {
 		t.Errorf("no file: %q", b.String())
 	}
 	b.Reset()
-	WriteText(&b, files(t), TextOptions{Color: true})
+	WriteText(&b, files(t), TextOptions{Color: true, ShowInfos: true})
 	if !strings.Contains(b.String(), "\x1b[31;1merror") {
 		t.Errorf("colour: %q", b.String())
 	}
@@ -191,7 +198,9 @@ func TestWriteJSON(t *testing.T) {
     "tools": 0,
     "prompts": 0,
     "resources": 0,
-    "resourceTemplates": 0
+    "resourceTemplates": 0,
+    "contextTokens": 0,
+    "context": []
   }
 }
 `
@@ -205,15 +214,22 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDiags := []JSONDiagnostic{
-		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe"},
-		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe"},
-		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none"},
+		{Rule: "r-safe", Severity: "error", Tool: "a", Pointer: "/tools/0/inputSchema", File: "m.json", Line: 2, Column: 30, Message: "no type", Fix: "safe", Rules: []string{"r-safe"}},
+		{Rule: "r-unsafe", Severity: "warning", Tool: "b", ToolIndex: 1, Pointer: "/tools/1", File: "m.json", Line: 3, Column: 2, Message: "no schema", Fix: "unsafe", Rules: []string{"r-unsafe"}},
+		{Rule: "r-none", Severity: "info", File: "m.json", Message: "whole file", Fix: "none", Rules: []string{"r-none"}},
 	}
 	if diff := cmp.Diff(wantDiags, rep.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
-	if s := rep.Summary; s != (JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1, Tools: 2}) {
-		t.Errorf("summary: %+v", s)
+	fs := files(t)
+	n := tokens.Manifest(fs[0].Manifest)
+	if n == 0 {
+		t.Fatal("the tools' definitions take no tokens")
+	}
+	wantSum := JSONSummary{Errors: 1, Warnings: 1, Infos: 1, Fixable: 1, UnsafeFixable: 1, Files: 1, Tools: 2,
+		ContextTokens: n, Context: []JSONContext{{File: "m.json", Tools: 2, Tokens: n}}}
+	if diff := cmp.Diff(wantSum, rep.Summary); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
 	}
 	if strings.Contains(b.String(), `\u003c`) {
 		t.Error("HTML escaping in the JSON report")
@@ -271,9 +287,18 @@ func TestColorMode(t *testing.T) {
 		{"always", false, env("NO_COLOR", "1"), true},
 		{"never", true, env(), false},
 		{"auto", false, env("FORCE_COLOR", "1"), true},
-		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "NO_COLOR", "1"), false},
 		{"auto", false, env("FORCE_COLOR", ""), false},
 		{"never", true, env("FORCE_COLOR", "1"), false},
+		{"always", false, env("FORCE_COLOR", "0", "NO_COLOR", "1"), true},
+		{"auto", true, env("FORCE_COLOR", "0"), false},
+		{"auto", true, env("FORCE_COLOR", "false"), false},
+		{"auto", true, env("FORCE_COLOR", "FALSE"), false},
+		{"auto", false, env("FORCE_COLOR", "0"), false},
+		{"auto", false, env("FORCE_COLOR", "true"), true},
+		{"auto", false, env("FORCE_COLOR", "2"), true},
+		{"auto", false, env("FORCE_COLOR", "3"), true},
+		{"auto", true, env("FORCE_COLOR", "1", "TERM", "dumb"), true},
 	} {
 		m, err := ParseColorMode(c.mode)
 		if err != nil {
@@ -297,7 +322,7 @@ func TestRuleTable(t *testing.T) {
 		{ID: "longer-id", Packs: []string{"robust"}, Severity: lint.Info, Summary: "second"},
 	}
 	var b bytes.Buffer
-	WriteRuleTable(&b, rules)
+	WriteRuleTable(&b, rules, rules)
 	want := "RULE       PACKS   SEVERITY  FIX          SUMMARY\n" +
 		"a          mcp,x   error     safe/unsafe  first\n" +
 		"longer-id  robust  info      none         second\n"
@@ -305,7 +330,7 @@ func TestRuleTable(t *testing.T) {
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	WriteRuleJSON(&b, rules[1])
+	WriteRuleJSON(&b, rules[1], rules)
 	if !strings.Contains(b.String(), `"options": {}`) || !strings.Contains(b.String(), `"default": true`) {
 		t.Errorf("rule JSON:\n%s", b.String())
 	}
@@ -336,15 +361,17 @@ func TestWriteTextChunks(t *testing.T) {
 	for i := range copies {
 		var b bytes.Buffer
 		f := File{Manifest: one.Manifest, Diagnostics: many[3*i : 3*i+3]}
-		if err := WriteText(&b, []File{f}, TextOptions{}); err != nil {
+		if err := WriteText(&b, []File{f}, TextOptions{ShowInfos: true}); err != nil {
 			t.Fatal(err)
 		}
 		block := b.String()
-		want.WriteString(block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1])
+		block = block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1]           // less the count
+		want.WriteString(block[:strings.LastIndex(strings.TrimSuffix(block, "\n"), "\n")+1]) // less the context
 	}
+	want.WriteString("context: 2 tools, about 14 tokens of tool definitions (estimated)\n")
 	want.WriteString(fmt.Sprintf("%d errors, %d warnings, %d infos in 1 file (%d fixable, %d more with --unsafe-fixes)\n", copies, copies, copies, copies, copies))
 	var got bytes.Buffer
-	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{}); err != nil {
+	if err := WriteText(&got, []File{{Manifest: one.Manifest, Diagnostics: many}}, TextOptions{ShowInfos: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want.String(), got.String()); diff != "" {

@@ -16,18 +16,21 @@ import (
 
 // WriteRuleTable writes one aligned line per rule: ID, packs, severity, fix
 // kind and summary, under a header.
-func WriteRuleTable(w io.Writer, rules []*lint.Rule) error {
+// The fix kind is what a finding can carry (lint.OfferedFix), all being the
+// catalogue the rules are from.
+func WriteRuleTable(w io.Writer, rules, all []*lint.Rule) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tPACKS\tSEVERITY\tFIX\tSUMMARY")
 	for _, r := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, strings.Join(r.Packs, ","), r.Severity, r.Fix, r.Summary)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, strings.Join(r.Packs, ","), r.Severity, lint.OfferedFix(r, all), r.Summary)
 	}
 	return tw.Flush()
 }
 
 // WriteRuleDoc writes a rule's documentation: its summary, packs, severity,
-// fix kind, options with their defaults, then its doc.
-func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
+// fix kind, options with their defaults, then its doc. all is the
+// catalogue, for the rules its findings merge with.
+func WriteRuleDoc(w io.Writer, r *lint.Rule, all []*lint.Rule) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s: %s\n\n", r.ID, r.Summary)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
@@ -45,13 +48,18 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 		}
 		c := consumer.ByID(f.Consumer)
 		line := c.Name
-		if f.Mangles {
+		if l := f.ProfileLine(); l != nil {
+			line += " " + f.Action().String() + " (" + f.Line + ": " + l.Text + ")"
+		} else if f.Mangles {
 			line += " (which alters it)"
 		}
 		line += "; " + f.Source
 		fmt.Fprintf(tw, "%s\t%s\n", label, line)
 	}
-	fmt.Fprintf(tw, "Fix:\t%s\n", r.Fix)
+	fmt.Fprintf(tw, "Fix:\t%s\n", fixText(r, all))
+	if m := mergesText(r, all); m != "" {
+		fmt.Fprintf(tw, "Merges with:\t%s\n", m)
+	}
 	if len(r.Defers) > 0 {
 		ids := make([]string, len(r.Defers))
 		for i, d := range r.Defers {
@@ -79,14 +87,18 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 
 // JSONRule is a rule in the JSON formats of `mcplint rules`.
 type JSONRule struct {
-	ID       string         `json:"id"`
-	Packs    []string       `json:"packs"`
-	Default  bool           `json:"default"`
-	Severity string         `json:"severity"`
-	Fix      string         `json:"fix"`
-	Summary  string         `json:"summary"`
-	Options  map[string]any `json:"options"`
-	Doc      string         `json:"doc"`
+	ID       string   `json:"id"`
+	Packs    []string `json:"packs"`
+	Default  bool     `json:"default"`
+	Severity string   `json:"severity"`
+	Fix      string   `json:"fix"`
+	// OfferedFix is what a finding can carry: Fix, and the fixes of the
+	// rules in MergesWith, whose findings merge with this rule's.
+	OfferedFix string         `json:"offeredFix"`
+	MergesWith []string       `json:"mergesWith"`
+	Summary    string         `json:"summary"`
+	Options    map[string]any `json:"options"`
+	Doc        string         `json:"doc"`
 	// Consumers are the programs the rule protects (package consumer).
 	Consumers []JSONConsumerRefusal `json:"consumers"`
 }
@@ -95,8 +107,10 @@ type JSONRule struct {
 type JSONConsumerRefusal struct {
 	ID      string `json:"id"`
 	Mangles bool   `json:"mangles"`
-	Error   string `json:"error,omitempty"`
-	Source  string `json:"source"`
+	// Line is the line of the consumer's profile the rule reports.
+	Line   string `json:"line,omitempty"`
+	Error  string `json:"error,omitempty"`
+	Source string `json:"source"`
 }
 
 // JSONRules is the document of `mcplint rules --format json`.
@@ -105,8 +119,8 @@ type JSONRules struct {
 	Rules   []JSONRule `json:"rules"`
 }
 
-// NewJSONRule describes a rule for the JSON formats.
-func NewJSONRule(r *lint.Rule) JSONRule {
+// NewJSONRule describes a rule of the catalogue all for the JSON formats.
+func NewJSONRule(r *lint.Rule, all []*lint.Rule) JSONRule {
 	opts := r.Options
 	if opts == nil {
 		opts = map[string]any{}
@@ -117,25 +131,30 @@ func NewJSONRule(r *lint.Rule) JSONRule {
 	}
 	cons := []JSONConsumerRefusal{}
 	for _, f := range r.Consumers {
-		cons = append(cons, JSONConsumerRefusal{ID: string(f.Consumer), Mangles: f.Mangles, Error: f.Error, Source: f.Source})
+		cons = append(cons, JSONConsumerRefusal{ID: string(f.Consumer), Mangles: f.Mangles, Line: f.Line, Error: f.Error, Source: f.Source})
+	}
+	merges := []string{}
+	for _, o := range lint.Merges(r, all) {
+		merges = append(merges, o.ID)
 	}
 	return JSONRule{
 		ID: r.ID, Packs: packs, Default: lint.DefaultOn(r), Severity: r.Severity.String(),
-		Fix: r.Fix.String(), Summary: r.Summary, Options: opts, Doc: strings.TrimSpace(r.Doc),
-		Consumers: cons,
+		Fix: r.Fix.String(), OfferedFix: lint.OfferedFix(r, all).String(), MergesWith: merges,
+		Summary: r.Summary, Options: opts, Doc: strings.TrimSpace(r.Doc), Consumers: cons,
 	}
 }
 
-// WriteRulesJSON writes the catalogue as {"version": 1, "rules": [...]}.
-func WriteRulesJSON(w io.Writer, rules []*lint.Rule) error {
+// WriteRulesJSON writes rules of the catalogue all as {"version": 1,
+// "rules": [...]}.
+func WriteRulesJSON(w io.Writer, rules, all []*lint.Rule) error {
 	doc := JSONRules{Version: JSONVersion, Rules: []JSONRule{}}
 	for _, r := range rules {
-		doc.Rules = append(doc.Rules, NewJSONRule(r))
+		doc.Rules = append(doc.Rules, NewJSONRule(r, all))
 	}
 	return writeJSON(w, doc)
 }
 
-// WriteRuleJSON writes one rule as a JSON object.
-func WriteRuleJSON(w io.Writer, r *lint.Rule) error {
-	return writeJSON(w, NewJSONRule(r))
+// WriteRuleJSON writes one rule of the catalogue all as a JSON object.
+func WriteRuleJSON(w io.Writer, r *lint.Rule, all []*lint.Rule) error {
+	return writeJSON(w, NewJSONRule(r, all))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -38,6 +39,7 @@ type sarifRun struct {
 	OriginalURIBaseIDs map[string]sarifArtifactLocate `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult                  `json:"results"`
 	ColumnKind         string                         `json:"columnKind"`
+	Invocations        []sarifInvocation              `json:"invocations"`
 }
 
 type sarifAutomation struct {
@@ -154,6 +156,8 @@ type SARIFOptions struct {
 	// scanning reads as the analysis category up to its last "/"; "" omits
 	// automationDetails.
 	AutomationID string
+	// Failures are what the run could not check (see Failure).
+	Failures []Failure
 }
 
 // SecurityPack is the pack whose rules get a security-severity, which
@@ -174,6 +178,10 @@ var SecuritySeverity = map[lint.Severity]string{lint.Error: "8.0", lint.Warning:
 // Paths inside SourceRoot are written relative to it with uriBaseId
 // %SRCROOT%, which originalUriBaseIds maps to SourceRoot's file URI; other
 // paths become absolute file URIs. Columns count Unicode code points.
+// Messages, which code scanning shows, pass guard.SARIFText; the other
+// strings (the tool's name in its logical location, fingerprints, a fix's
+// inserted bytes) are the values themselves, and the document holds them
+// through guard.NewJSONWriter.
 func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	root, err := sourceRoot(opt.SourceRoot)
 	if err != nil {
@@ -188,6 +196,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 		Results:            []sarifResult{},
 		ColumnKind:         "unicodeCodePoints",
 		OriginalURIBaseIDs: map[string]sarifArtifactLocate{srcRoot: {URI: fileURI(root, true)}},
+		Invocations:        sarifInvocations(opt.Failures, root),
 	}
 	if opt.AutomationID != "" {
 		run.AutomationDetails = &sarifAutomation{ID: opt.AutomationID}
@@ -198,7 +207,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 			return
 		}
 		index[r.ID] = len(run.Tool.Driver.Rules)
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r))
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r, opt.Rules))
 	}
 	for _, r := range opt.Rules {
 		addRule(r)
@@ -217,7 +226,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 			loc := artifactLocation(d.File, root)
 			res := sarifResult{
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
-				Message: sarifMessage{Text: fullMessage(d)},
+				Message: sarifMessage{Text: guard.SARIFText(fullMessage(d))},
 				Locations: []sarifLocation{{
 					Physical: sarifPhysical{Artifact: loc, Region: region(cols, d)},
 					Logical:  []sarifLogical{{Name: d.Tool, FullyQualifiedName: d.Pointer, Kind: "object"}},
@@ -240,7 +249,7 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
-func sarifRuleOf(r *lint.Rule) sarifRule {
+func sarifRuleOf(r *lint.Rule, ran []*lint.Rule) sarifRule {
 	doc := strings.TrimSpace(r.Doc)
 	full := firstParagraph(doc)
 	if full == "" {
@@ -263,7 +272,7 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 		ShortDescription:     sarifMessage{Text: r.Summary},
 		FullDescription:      sarifMessage{Text: full},
 		HelpURI:              HelpURI(r.ID),
-		Help:                 sarifMessage{Text: help, Markdown: RuleMarkdown(r, 3)},
+		Help:                 sarifMessage{Text: help, Markdown: RuleMarkdown(r, 3, ran)},
 		DefaultConfiguration: sarifRuleLevel{Level: sarifLevel(r.Severity)},
 		Properties:           props,
 	}
@@ -440,7 +449,7 @@ func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocat
 		msg = "apply mcplint's fix"
 	}
 	return &sarifFix{
-		Description: sarifMessage{Text: msg},
+		Description: sarifMessage{Text: guard.SARIFText(msg)},
 		Changes: []sarifArtifactChange{{
 			Artifact: loc,
 			Replacements: []sarifReplacement{{

@@ -28,9 +28,39 @@ type Summary struct {
 	// publish (prompts, resources and resource templates come with a
 	// server's saved surface).
 	Tools, Prompts, Resources, Templates int
-	// Applied counts the fixes `mcplint fix` applied; Summarize leaves it
-	// zero for the caller to fill in.
-	Applied int
+	// Fixed is what `mcplint fix` fixed; Summarize leaves it zero for the
+	// caller to fill in.
+	Fixed Fixed
+	// ContextTokens estimates the tokens the files' tool definitions take
+	// in a model's context (package tokens); Context has each file's.
+	ContextTokens int
+	Context       []FileContext
+}
+
+// Fixed is what a run of `mcplint fix` fixed, and where it put it.
+type Fixed struct {
+	// Findings counts the findings fixed, in the unit `mcplint lint`
+	// counts fixable ones in: a finding whose fix uncovered more to fix
+	// counts once.
+	Findings int
+	// Written says the fixed files were written (-w); otherwise the fixed
+	// manifest, or with Diff a patch, was only printed.
+	Written, Diff bool
+}
+
+// String is the note of the summary line: "3 fixed and written", "3 fixed
+// in the output" or "3 to fix with -w" (a diff, nothing written); "" when
+// nothing was fixed.
+func (f Fixed) String() string {
+	switch {
+	case f.Findings == 0:
+		return ""
+	case f.Written:
+		return fmt.Sprintf("%d fixed and written", f.Findings)
+	case f.Diff:
+		return fmt.Sprintf("%d to fix with -w", f.Findings)
+	}
+	return fmt.Sprintf("%d fixed in the output", f.Findings)
 }
 
 // Summarize counts the findings of files.
@@ -51,6 +81,7 @@ func (s *Summary) addFile(m *manifest.Manifest) {
 		s.Prompts += len(m.Prompts)
 		s.Resources += len(m.Resources)
 		s.Templates += len(m.Templates)
+		s.addContext(m)
 	}
 }
 
@@ -99,8 +130,8 @@ func (s Summary) String() string {
 	fmt.Fprintf(&b, "%s, %s, %s in %s",
 		count(s.Errors, "error"), count(s.Warnings, "warning"), count(s.Infos, "info"), count(s.Files, "file"))
 	var notes []string
-	if s.Applied > 0 {
-		notes = append(notes, count(s.Applied, "fix")+" applied")
+	if note := s.Fixed.String(); note != "" {
+		notes = append(notes, note)
 	}
 	switch {
 	case s.Fixable > 0 && s.UnsafeFixable > 0:
@@ -117,10 +148,4 @@ func (s Summary) String() string {
 }
 
 // count says how many of noun: "1 error", "2 fixes".
-func count(n int, noun string) string {
-	many := noun + "s"
-	if strings.HasSuffix(noun, "x") {
-		many = noun + "es"
-	}
-	return fmt.Sprintf("%d %s", n, english.Plural(n, noun, many))
-}
+func count(n int, noun string) string { return english.Count(n, noun) }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -24,8 +25,19 @@ type TextOptions struct {
 	// Quiet prints only the summary line, and nothing when nothing was
 	// found.
 	Quiet bool
-	// Applied is the number of fixes applied, shown in the summary.
-	Applied int
+	// Fixed is what `mcplint fix` fixed, shown in the summary.
+	Fixed Fixed
+	// ShowInfos writes every info in full; without it each rule's infos
+	// are summed up in one line before the summary (infos.go).
+	ShowInfos bool
+	// Server, when set, writes the findings of a running server as its
+	// author reads them (server.go): the server and tool named, the tool
+	// pretty-printed, advice about the server's code.
+	Server *Server
+	// NoContext leaves out the line of what the tool definitions cost in
+	// a model's context (Summary.ContextLine): the files of `breaking` are
+	// two versions of one list, which no client loads together.
+	NoContext bool
 }
 
 // snippetWidth bounds the source shown under a diagnostic, in characters:
@@ -88,7 +100,7 @@ func (p palette) paint(c *color.Color, s string) string {
 }
 
 // WriteText writes the text format: each diagnostic with its source line,
-// then the summary. Summary.Applied is taken from opt.
+// then the summary. Summary.Fixed is taken from opt.
 func WriteText(w io.Writer, files []File, opt TextOptions) error {
 	ts := NewTextStream(w, opt)
 	for _, f := range files {
@@ -104,23 +116,29 @@ func WriteText(w io.Writer, files []File, opt TextOptions) error {
 // files is what Start, Write and End write of each, in order, and then
 // Close. Writing stops at the first error, which Close returns.
 type TextStream struct {
-	bw  *bufio.Writer
-	p   palette
-	opt TextOptions
-	sum Summary
-	r   renderer // the current file's
-	err error
+	bw    *bufio.Writer
+	g     *guard.Writer
+	p     palette
+	opt   TextOptions
+	sum   Summary
+	r     renderer // the current file's
+	infos infoTally
+	err   error
 }
 
-// NewTextStream returns a TextStream writing to w.
+// NewTextStream returns a TextStream writing to w. Every value from the
+// input is shown through guard.Text, and the whole text goes through a
+// guard.Writer (the one w is, when it is one): no line of it is a CI
+// runner's command.
 func NewTextStream(w io.Writer, opt TextOptions) *TextStream {
-	return &TextStream{bw: bufio.NewWriter(w), p: newPalette(opt.Color), opt: opt}
+	g := guard.NewWriter(w, opt.Color)
+	return &TextStream{bw: bufio.NewWriter(g), g: g, p: newPalette(opt.Color), opt: opt}
 }
 
 // Start begins the findings of a file, whose source m they are placed in
 // (nil for none).
 func (s *TextStream) Start(m *manifest.Manifest) {
-	s.r = renderer{w: s.bw, p: s.p, f: File{Manifest: m}}
+	s.r = renderer{w: s.bw, p: s.p, f: File{Manifest: m}, srv: s.opt.Server}
 }
 
 // Write writes findings of the current file, in the order given, and
@@ -130,13 +148,16 @@ func (s *TextStream) Write(ds []lint.Diagnostic) {
 	if s.opt.Quiet || s.err != nil || len(ds) == 0 {
 		return
 	}
+	if !s.opt.ShowInfos {
+		ds = s.infos.split(ds)
+	}
 	if len(ds) <= textChunk {
 		for i := range ds {
 			s.r.diagnostic(&ds[i])
 		}
 		return
 	}
-	s.err = writeDiagnostics(s.bw, s.p, File{Manifest: s.r.f.Manifest, Diagnostics: ds})
+	s.err = writeDiagnostics(s.bw, s.r, ds)
 }
 
 // End counts the current file, and what it publishes, in the summary: a
@@ -146,10 +167,10 @@ func (s *TextStream) End() {
 	s.r = renderer{}
 }
 
-// Summary counts what has been written, Applied taken from the options.
+// Summary counts what has been written, Fixed taken from the options.
 func (s *TextStream) Summary() Summary {
 	sum := s.sum
-	sum.Applied = s.opt.Applied
+	sum.Fixed = s.opt.Fixed
 	return sum
 }
 
@@ -160,10 +181,26 @@ func (s *TextStream) Close() error {
 		return s.err
 	}
 	sum := s.Summary()
+	if !s.opt.Quiet {
+		s.infos.write(s.bw, s.p)
+	}
+	if s.opt.Server != nil {
+		// The fixes are the saved listing's, said once (server.go).
+		if !s.opt.Quiet {
+			writeServerEnd(s.bw, s.p, sum)
+		}
+		sum.Fixable, sum.UnsafeFixable = 0, 0
+	}
 	if sum.Files > 0 && (!s.opt.Quiet || sum.Total() > 0) {
+		if line := sum.ContextLine(); line != "" && !s.opt.Quiet && !s.opt.NoContext {
+			fmt.Fprintln(s.bw, line)
+		}
 		fmt.Fprintln(s.bw, sum.String())
 	}
-	return s.bw.Flush()
+	if err := s.bw.Flush(); err != nil {
+		return err
+	}
+	return s.g.Flush()
 }
 
 // textChunk is how many findings one goroutine renders at a time. Ten
@@ -173,10 +210,10 @@ func (s *TextStream) Close() error {
 // few at a time, so the output is the same and never held whole.
 const textChunk = 1024
 
-func writeDiagnostics(w *bufio.Writer, p palette, f File) error {
-	diags := f.Diagnostics
+func writeDiagnostics(w *bufio.Writer, base renderer, diags []lint.Diagnostic) error {
 	if len(diags) <= textChunk {
-		r := renderer{w: w, p: p, f: f}
+		r := base
+		r.w = w
 		for i := range diags {
 			r.diagnostic(&diags[i])
 		}
@@ -188,14 +225,14 @@ func writeDiagnostics(w *bufio.Writer, p palette, f File) error {
 	// one copied its line again and counted its characters from the start,
 	// for every chunk of a minified manifest's one line of megabytes.
 	seeds := make([]frame, (len(diags)+textChunk-1)/textChunk)
-	var fr frame
+	fr, m := base.fr, base.f.Manifest
 	for i := range diags {
 		if i%textChunk == 0 {
 			seeds[i/textChunk] = fr
 		}
-		if d := &diags[i]; d.Line > 0 && f.Manifest != nil {
+		if d := &diags[i]; d.Line > 0 && m != nil {
 			if fr.line != d.Line {
-				fr = frame{line: d.Line, text: f.Manifest.Line(d.Line), runes: -1}
+				fr = frame{line: d.Line, text: m.Line(d.Line), runes: -1}
 			}
 			fr.snippet(d.Column)
 		}
@@ -210,7 +247,7 @@ func writeDiagnostics(w *bufio.Writer, p palette, f File) error {
 			hi := min(lo+textChunk, len(diags))
 			bufs[k].Reset()
 			wg.Go(func() {
-				r := renderer{w: &bufs[k], p: p, f: f, fr: seeds[lo/textChunk]}
+				r := renderer{w: &bufs[k], p: base.p, f: base.f, srv: base.srv, fr: seeds[lo/textChunk]}
 				for i := lo; i < hi; i++ {
 					r.diagnostic(&diags[i])
 				}
@@ -236,10 +273,15 @@ type textWriter interface {
 
 // renderer writes a run of one file's findings in order.
 type renderer struct {
-	w  textWriter
-	p  palette
-	f  File
-	fr frame
+	w   textWriter
+	p   palette
+	f   File
+	srv *Server  // writing a server's findings (server.go)
+	pr  *printed // the last entry a server's finding framed
+	// genOf is the last tool whose generator (gen) advice told.
+	genOf *manifest.Tool
+	gen   string
+	fr    frame
 	// notes remembers the consumer note of each list of refusals, by
 	// content: findings carry their own copies of a few lists, and the note
 	// takes longer to word than the rest of the finding.
@@ -258,6 +300,8 @@ func (r *renderer) consumerNote(d *lint.Diagnostic) string {
 			key = append(key, '~')
 		}
 		key = append(key, 0)
+		key = append(key, c.Line...) // the line says what the consumer does
+		key = append(key, 0)
 	}
 	r.key = key
 	if note, ok := r.notes[string(key)]; ok {
@@ -272,22 +316,27 @@ func (r *renderer) consumerNote(d *lint.Diagnostic) string {
 }
 
 func (r *renderer) diagnostic(d *lint.Diagnostic) {
+	if r.srv != nil {
+		r.serverDiagnostic(d)
+		return
+	}
 	w, p, f, fr := r.w, r.p, r.f, &r.fr
 	sev := p.sev(d.Severity)
 	line := strconv.Itoa(d.Line)
+	file, msg := guard.Text(d.File), guard.Text(d.Message)
 	switch {
 	case p.on:
-		loc := d.File
+		loc := file
 		if d.Line > 0 {
-			loc = d.File + ":" + line + ":" + strconv.Itoa(d.Column)
+			loc = file + ":" + line + ":" + strconv.Itoa(d.Column)
 		}
-		put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", d.Message, "\n")
+		put(w, p.paint(p.location, loc), ": ", p.paint(sev, d.Severity.String()), " ", p.paint(p.rule, d.Rule), ": ", msg, "\n")
 	case d.Line > 0:
 		// Without colour the parts are written as they are, not joined
 		// first: a run may print a hundred thousand findings.
-		put(w, d.File, ":", line, ":", strconv.Itoa(d.Column), ": ", d.Severity.String(), " ", d.Rule, ": ", d.Message, "\n")
+		put(w, file, ":", line, ":", strconv.Itoa(d.Column), ": ", d.Severity.String(), " ", d.Rule, ": ", msg, "\n")
 	default:
-		put(w, d.File, ": ", d.Severity.String(), " ", d.Rule, ": ", d.Message, "\n")
+		put(w, file, ": ", d.Severity.String(), " ", d.Rule, ": ", msg, "\n")
 	}
 	margin := strings.Repeat(" ", len(line))
 	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
@@ -304,7 +353,7 @@ func (r *renderer) diagnostic(d *lint.Diagnostic) {
 		put(w, margin, " ", eq, " ", note, "\n")
 	}
 	if len(d.Merged) > 0 {
-		put(w, margin, " ", eq, " also: ", strings.Join(d.Merged, ", "), "\n")
+		put(w, margin, " ", eq, " also: ", guard.Text(strings.Join(d.Merged, ", ")), "\n")
 	}
 	if p.on {
 		if h := hint(d); h != "" {
@@ -313,7 +362,7 @@ func (r *renderer) diagnostic(d *lint.Diagnostic) {
 	} else if h := hintText(d); h != "" {
 		put(w, margin, " ", eq, " hint: ", h)
 		if d.Fix.Message != "" {
-			put(w, " (", d.Fix.Message, ")")
+			put(w, " (", guard.Text(d.Fix.Message), ")")
 		}
 		w.WriteByte('\n')
 	}
@@ -330,7 +379,7 @@ func put(w textWriter, parts ...string) {
 func hint(d *lint.Diagnostic) string {
 	h := hintText(d)
 	if h != "" && d.Fix.Message != "" {
-		h += " (" + d.Fix.Message + ")"
+		h += " (" + guard.Text(d.Fix.Message) + ")"
 	}
 	return h
 }
@@ -366,9 +415,11 @@ type frame struct {
 }
 
 // snippet returns the part of the line to show and the padding that puts a
-// caret under the byte column col. Tabs are kept in the padding so the caret
-// lines up whatever the tab width; a line wider than snippetWidth is cut to a
-// window around the column, marked with "…".
+// caret under the byte column col. Tabs, the source's indentation, are kept
+// in both so the caret lines up whatever the tab width; every other
+// character guard.Unsafe reports, and invalid UTF-8, is shown escaped as
+// guard.Text shows it, the padding as wide as the escape. A line wider than
+// snippetWidth is cut to a window around the column, marked with "…".
 func (f *frame) snippet(col int) (shown, pad string) {
 	text := f.text
 	b := min(max(col-1, 0), len(text))
@@ -403,15 +454,20 @@ func (f *frame) snippet(col int) (shown, pad string) {
 	i := start
 	for off := from; off < len(text) && (end < 0 || i < end); i++ {
 		r, size := utf8.DecodeRuneInString(text[off:])
+		shown := text[off : off+size]
 		off += size
-		if r < 0x20 && r != '\t' || r == 0x7f {
-			r = '?' // never send control characters to a terminal
+		escaped := r != '\t' && (r == utf8.RuneError && size <= 1 || guard.Unsafe(r))
+		if escaped {
+			shown = guard.Text(shown) // never send control characters to a terminal
 		}
-		sb.WriteRune(r)
+		sb.WriteString(shown)
 		if i < at {
-			if r == '\t' {
+			switch {
+			case r == '\t':
 				cb.WriteByte('\t')
-			} else {
+			case escaped:
+				cb.WriteString(strings.Repeat(" ", len(shown)))
+			default:
 				cb.WriteByte(' ')
 			}
 		}

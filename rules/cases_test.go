@@ -118,6 +118,7 @@ func TestCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, filepath.Join(c.dir, "diagnostics.golden"), formatDiagnostics(diags))
+			checkFixKinds(t, diags)
 			res, err := l.Fix(m)
 			if err != nil {
 				t.Fatal(err)
@@ -191,6 +192,24 @@ func checkFixProperties(t *testing.T, c testCase, l *lint.Linter, in *manifest.M
 		a, _ := res.Manifest.Tools[i].Value()
 		if !lint.Equal(a, b) {
 			break
+		}
+	}
+}
+
+// checkFixKinds holds the "Fix:" line of every rule's documentation to
+// what its findings carry: a finding of its own, a fix of the rule's
+// declared kind; a finding merged from others, a fix the rule offers
+// through them (lint.OfferedFix).
+func checkFixKinds(t *testing.T, ds []lint.Diagnostic) {
+	t.Helper()
+	for _, d := range ds {
+		r := ByID(d.Rule)
+		want := r.Fix
+		if len(d.Merged) > 0 {
+			want = lint.OfferedFix(r, All)
+		}
+		if !want.Allows(d.FixKind()) {
+			t.Errorf("%s at %s carries a %s fix, but its doc says %q", d.Rule, d.Pointer, d.FixKind(), want)
 		}
 	}
 }

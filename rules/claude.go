@@ -13,19 +13,20 @@ import (
 
 var claudeRules = []*lint.Rule{ClaudeToolName, ClaudePrefixedNameLength, ClaudeRootCombinator, ClaudeSchema2020, ClaudeOutputSchemaDialect}
 
-// claudeNameMax is the longest tool name the Anthropic Messages API takes
-// in a tool definition ("tools.N.custom.name: String should have at most
-// 128 characters").
-const claudeNameMax = 128
+// anthropicName is the Anthropic API's rule for tool names (its profile's
+// Name line), and claudeNameMax the longest name it takes ("tools.N.custom.name:
+// String should have at most 128 characters").
+var (
+	anthropicName = consumer.ProfileOf(consumer.Anthropic).NameLine()
+	claudeNameMax = anthropicName.Max
+)
 
 // claudeReferenceMax is the longest tool name a tool_reference may carry:
 // Claude Code refers to deferred MCP tools by their prefixed name, and the
 // API refuses more than 64 characters there.
 const claudeReferenceMax = 64
 
-func claudeNameChar(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-}
+func claudeNameChar(r rune) bool { return anthropicName.NameChar(r) }
 
 // ClaudeToolName enforces the Anthropic API's tool name pattern.
 var ClaudeToolName = &lint.Rule{
@@ -34,7 +35,7 @@ var ClaudeToolName = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.Anthropic, Error: "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'", Source: "home-assistant/core#147760"},
+		{Consumer: consumer.Anthropic, Line: "name", Error: "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'", Source: "home-assistant/core#147760"},
 	},
 	Summary:   "tool names match the Anthropic API's ^[a-zA-Z0-9_-]{1,128}$",
 	Fix:       lint.UnsafeFix,
@@ -124,8 +125,8 @@ var ClaudePrefixedNameLength = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.ClaudeCode, Error: "tool_reference.tool_name: String should have at most 64 characters", Source: "anthropics/claude-code#20830"},
-		{Consumer: consumer.ClaudeAI, Error: "String should have at most 64 characters", Source: "mims-harvard/ToolUniverse#3"},
+		{Consumer: consumer.ClaudeCode, Line: "prefixed-name", Error: "tool_reference.tool_name: String should have at most 64 characters", Source: "anthropics/claude-code#20830"},
+		{Consumer: consumer.ClaudeAI, Line: "name-length", Error: "String should have at most 64 characters", Source: "mims-harvard/ToolUniverse#3"},
 	},
 	Summary: "mcp__<server>__<tool>, the name Claude Code gives a tool, is at most 64 characters",
 	Fix:     lint.NoFix,
@@ -211,7 +212,7 @@ var ClaudeRootCombinator = &lint.Rule{
 	Subject:  "root-combinator",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.Anthropic, Error: "input_schema does not support oneOf, allOf, or anyOf at the top level", Source: "nspady/google-calendar-mcp#39"},
+		{Consumer: consumer.Anthropic, Line: "root-combinators", Error: "input_schema does not support oneOf, allOf, or anyOf at the top level", Source: "nspady/google-calendar-mcp#39"},
 	},
 	Summary: "inputSchema has no oneOf, anyOf or allOf at its root",
 	Fix:     lint.MixedFix,
@@ -262,14 +263,9 @@ func checkClaudeRootCombinator(p *lint.Pass) {
 	if !ok || !normalize.HasRootCombinator(root) {
 		return
 	}
-	m := root.(map[string]any)
-	var kws []string
-	// The order openai-root-object reports in, so that the two findings
-	// of one root meet at one pointer and merge.
-	for _, k := range normalize.OpenAIRootCombinatorKeywords {
-		if _, ok := m[k]; ok {
-			kws = append(kws, k)
-		}
+	kws, _ := rootCombinators(ruleFindings(p))
+	if len(kws) == 0 {
+		return
 	}
 	ptr := "/inputSchema/" + kws[0]
 	msg := fmt.Sprintf("inputSchema has %s at its root, which the Anthropic API refuses (and with it every tool of the request)", strings.Join(kws, " and "))

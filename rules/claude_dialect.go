@@ -23,7 +23,7 @@ var ClaudeSchema2020 = &lint.Rule{
 	Packs:    []string{"claude"},
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.Anthropic, Error: anthropic2020Error, Source: "anthropics/claude-code#586"},
+		{Consumer: consumer.Anthropic, Line: "draft-2020-12", Error: anthropic2020Error, Source: "anthropics/claude-code#586"},
 	},
 	Summary: "inputSchema is valid JSON Schema 2020-12 even when it declares an older dialect",
 	Fix:     lint.MixedFix,
@@ -218,8 +218,8 @@ var ClaudeOutputSchemaDialect = &lint.Rule{
 	Packs:    []string{"claude"},
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.ClaudeCode, Error: claudeDialectError, Source: "anthropics/claude-code#88882"},
-		{Consumer: consumer.ClaudeAI, Error: claudeDialectError, Source: "ankimcp/anki-mcp-server-addon#75"},
+		{Consumer: consumer.ClaudeCode, Line: "output-dialect", Error: claudeDialectError, Source: "anthropics/claude-code#88882"},
+		{Consumer: consumer.ClaudeAI, Line: "output-dialect", Error: claudeDialectError, Source: "ankimcp/anki-mcp-server-addon#75"},
 	},
 	Summary: "outputSchema declares no \"$schema\" other than JSON Schema 2020-12",
 	Fix:     lint.MixedFix,

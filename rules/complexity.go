@@ -18,9 +18,9 @@ const (
 
 // SchemaComplexity warns about schemas a bounded validator may refuse.
 var SchemaComplexity = &lint.Rule{
-	ID:          "schema-complexity",
-	Packs:       []string{"mcp"},
-	Severity:    lint.Warning,
+	ID:       "schema-complexity",
+	Packs:    []string{"mcp"},
+	Severity: lint.Warning, Harm: lint.Risks,
 	Summary:     "schemas stay within the depth and subschema bounds validators apply against denial of service",
 	Fix:         lint.NoFix,
 	Options:     map[string]any{"maxDepth": defaultMaxDepth, "maxSubschemas": defaultMaxSubschemas},

@@ -18,7 +18,7 @@ var CursorNameLength = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.Cursor, Mangles: true, Source: "ComposioHQ/composio#2788"},
+		{Consumer: consumer.Cursor, Mangles: true, Line: "combined-name", Source: "ComposioHQ/composio#2788"},
 	},
 	Summary: "server name plus tool name stays under Cursor's 60 characters",
 	Fix:     lint.NoFix,
@@ -78,7 +78,7 @@ var CursorToolCount = &lint.Rule{
 	Packs:    []string{"cursor"},
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.Cursor, Mangles: true, Source: "Cursor documentation, \"Model Context Protocol\", \"Tool quantity\""},
+		{Consumer: consumer.Cursor, Mangles: true, Line: "tools", Source: "Cursor documentation, \"Model Context Protocol\", \"Tool quantity\""},
 	},
 	Summary:     "the server offers no more tools than Cursor takes from all servers together",
 	Fix:         lint.NoFix,

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -36,23 +37,6 @@ const geminiSchemaSource = `Gemini API reference, Schema (https://ai.google.dev/
 Vertex AI reference, Schema
 (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema)`
 
-// geminiValidName reports whether name has the form the Gemini API demands
-// of a function name, ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$.
-func geminiValidName(name string) bool {
-	if len(name) < 1 || len(name) > 64 {
-		return false
-	}
-	if c := name[0]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-		return false
-	}
-	for _, r := range name {
-		if r >= 0x80 || !geminiNameChar(r) {
-			return false
-		}
-	}
-	return true
-}
-
 // GeminiFunctionName checks the tool name against Gemini's function names.
 var GeminiFunctionName = &lint.Rule{
 	ID:       "gemini-function-name",
@@ -60,8 +44,8 @@ var GeminiFunctionName = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "Invalid function name. Must start with a letter or an underscore.", Source: "Finerestaurant/kicad-mcp-python#2"},
-		{Consumer: consumer.GeminiJSONSchema, Error: "Invalid function name. Must start with a letter or an underscore.", Source: "Finerestaurant/kicad-mcp-python#2"},
+		{Consumer: consumer.GeminiParameters, Line: "name", Error: "Invalid function name. Must start with a letter or an underscore.", Source: "Finerestaurant/kicad-mcp-python#2"},
+		{Consumer: consumer.GeminiJSONSchema, Line: "name", Error: "Invalid function name. Must start with a letter or an underscore.", Source: "Finerestaurant/kicad-mcp-python#2"},
 	},
 	Summary: "the tool name is a valid Gemini function name: a letter or _ first, then A-Z a-z 0-9 _ . : -, at most 64",
 	Fix:     lint.UnsafeFix,
@@ -95,60 +79,19 @@ FunctionDeclaration "name" (https://ai.google.dev/api/caching#FunctionDeclaratio
 }
 
 func checkGeminiFunctionName(p *lint.Pass) {
-	name, ok := p.Value["name"].(string)
-	if !ok || name == "" || geminiValidName(name) {
-		return
-	}
-	var problems []string
-	first, _ := utf8.DecodeRuneInString(name)
-	if !(first == '_' || first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z') {
-		problems = append(problems, "starts with "+describeRune(first))
-	}
-	var bad []string
-	seen := map[rune]bool{}
-	for _, r := range name {
-		if !geminiNameChar(r) && !seen[r] {
-			seen[r] = true
-			bad = append(bad, describeRune(r))
-		}
-	}
-	if len(bad) > 0 {
-		problems = append(problems, "contains "+strings.Join(bad, ", "))
-	}
-	if n := utf8.RuneCountInString(name); n > 64 {
-		problems = append(problems, fmt.Sprintf("is %d characters long", n))
-	}
-	msg := fmt.Sprintf("tool name %q %s; Gemini refuses the request unless a function name starts with a letter or _ and has at most 64 of A-Z a-z 0-9 _ . : -", name, strings.Join(problems, " and "))
-	fixed := geminiName(name)
-	if utf8.RuneCountInString(fixed) > 64 {
-		p.Reportf("/name", "%s; choose a shorter name", msg)
-		return
-	}
-	p.ReportFix("/name", &lint.Fix{
-		Message: fmt.Sprintf("rename the tool to %q (callers of the old name break)", fixed),
-		Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: fixed}},
-	}, "%s; rename it", msg)
-}
-
-func geminiNameChar(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.:-", r)
-}
-
-// geminiName is name with every refused character replaced by "_" and a
-// leading "_" where the first character may not start a name.
-func geminiName(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		if i == 0 && !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			b.WriteByte('_')
-		}
-		if geminiNameChar(r) {
-			b.WriteRune(r)
+	name, _ := p.Value["name"].(string)
+	for _, f := range ruleFindings(p, "name") {
+		is := nameIssuesOf(f.line, name)
+		msg := fmt.Sprintf("tool name %q %s; Gemini refuses the request unless a function name starts with a letter or _ and has at most 64 of A-Z a-z 0-9 _ . : -", name, is)
+		d := lint.Diagnostic{RelPointer: "/name", Consumers: f.consumers, Message: msg + "; rename it"}
+		if utf8.RuneCountInString(is.fixed) > f.line.Max {
+			d.Message = msg + "; choose a shorter name"
 		} else {
-			b.WriteByte('_')
+			d.Fix = &lint.Fix{Message: fmt.Sprintf("rename the tool to %q (callers of the old name break)", is.fixed),
+				Edits: []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: is.fixed}}}
 		}
+		p.Report(d)
 	}
-	return b.String()
 }
 
 // geminiDropped are the keywords holding subschemas that Gemini's subset
@@ -188,6 +131,16 @@ func geminiWalk(p *lint.Pass, fn func(n *schema.Node)) {
 	})
 }
 
+// geminiViolations are the violations of the lines of Gemini's parameters
+// profile in the schemas Gemini keeps (geminiWalk's).
+func geminiViolations(p *lint.Pass, lines ...string) []violation {
+	if _, ok := geminiSubsetSchema(p); !ok {
+		return nil
+	}
+	vs := violationsOf(p, consumer.GeminiParameters, lines...)
+	return slices.DeleteFunc(vs, func(v violation) bool { return v.node != nil && below(v.node, geminiDroppedSubschemas) })
+}
+
 // geminiLossText joins what a rewrite loses, for a message.
 func geminiLossText(ls []normalize.Loss) string {
 	parts := make([]string, len(ls))
@@ -207,8 +160,14 @@ func lossNote(ls []normalize.Loss) string {
 
 // geminiRewriteFix is the fix that rewrites one keyword of the node at ptr
 // as normalize.GeminiRewrite does: safe when nothing is lost.
-func geminiRewriteFix(s map[string]any, keyword, ptr, action string) (*lint.Fix, []normalize.Loss) {
+// A rewrite that leaves the schema one a consumer in play refuses (a
+// typeless property, say) is no fix.
+func geminiRewriteFix(p *lint.Pass, n *schema.Node, keyword, action string) (*lint.Fix, []normalize.Loss) {
+	s, ptr := n.Value, n.Pointer()
 	fixed, losses := normalize.GeminiRewrite(s, keyword, ptr)
+	if introduces(p, ptr, isMember(n), s, fixed) {
+		return nil, losses
+	}
 	msg := action
 	if len(losses) > 0 {
 		msg += " (" + geminiLossText(losses) + ")"

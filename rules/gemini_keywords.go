@@ -8,7 +8,6 @@ import (
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/normalize"
 	"github.com/mcpfit/mcplint/pointer"
-	"github.com/mcpfit/mcplint/schema"
 )
 
 // GeminiUnsupportedKeyword reports keywords outside Gemini's Schema.
@@ -17,7 +16,7 @@ var GeminiUnsupportedKeyword = &lint.Rule{
 	Packs:    geminiPacks,
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "Unknown name \"additionalProperties\"", Source: "nanbingxyz/5ire#42"},
+		{Consumer: consumer.GeminiParameters, Line: "unlisted", Error: "Unknown name \"additionalProperties\"", Source: "nanbingxyz/5ire#42"},
 	},
 	Summary: "schemas use only the fields of Gemini's Schema object (an OpenAPI 3.0 subset)",
 	Fix:     lint.MixedFix,
@@ -93,78 +92,62 @@ var geminiAdvice = map[string]string{
 func checkGeminiUnsupportedKeyword(p *lint.Pass) {
 	// openai-strict-additional-properties adds what this rule removes.
 	strict := p.Runs(OpenAIStrictAdditionalProperties)
-	geminiWalk(p, func(n *schema.Node) {
-		s := n.Value
-		unsupported := false
-		for k := range s {
-			if geminiUnsupported(k) {
-				unsupported = true
-				break
-			}
-		}
-		if !unsupported {
-			return // the common case, told without sorting the keys
-		}
-		type finding struct {
-			key    string
-			losses []normalize.Loss
-		}
-		var found []finding
-		var all, safe []string
-		for _, k := range schema.SortedKeys(s) {
-			if !geminiUnsupported(k) {
-				continue
-			}
-			at := n.Pointer() + "/" + pointer.Escape(k)
-			what := fmt.Sprintf("%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q)", k, k)
-			switch {
-			case k == "x-mcp-header":
-				p.Reportf(at, "%s; MCP clients need it to mirror the argument into a header, so keep it here and let mcplint convert --to gemini drop it for Gemini", what)
-				continue
-			case k == "additionalProperties" && strict:
-				p.Reportf(at, "%s, while OpenAI's strict mode (openai-strict-additional-properties, also selected) requires \"additionalProperties\": false on every object; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", what)
-				continue
-			}
-			_, losses := normalize.GeminiRewrite(s, k, n.Pointer())
-			found = append(found, finding{k, losses})
-			all = append(all, k)
-			if len(losses) == 0 {
-				safe = append(safe, k)
-			}
-		}
-		if len(found) == 0 {
-			return
-		}
-		// One fix rewrites every keyword of the node at once: fixes of one
-		// object's members overlap, and one keyword per round would not
-		// reach a fixed point on a node with many (a zod shape, say).
-		// A lossless keyword's fix takes only the lossless ones, so that it
-		// stays safe.
-		safeFix, allFix := geminiKeywordsFix(s, safe, n.Pointer()), geminiKeywordsFix(s, all, n.Pointer())
-		for _, f := range found {
-			advice := geminiAdvice[f.key]
-			if advice == "" {
-				advice = "remove it"
-			}
-			fix := allFix
-			if len(f.losses) == 0 {
-				fix = safeFix
-			}
-			p.ReportFix(n.Pointer()+"/"+pointer.Escape(f.key), fix,
-				"%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q); %s%s", f.key, f.key, advice, lossNote(f.losses))
-		}
-	})
+	for _, vs := range byNode(geminiViolations(p, "unlisted")) {
+		reportGeminiKeywords(p, vs, strict)
+	}
 }
 
-// geminiUnsupported reports whether k is a keyword this rule reports: not
-// a field of Gemini's Schema, nor one another gemini rule handles ($ref,
-// $defs and definitions are gemini-ref's, const gemini-enum's).
-func geminiUnsupported(k string) bool {
-	switch {
-	case normalize.GeminiSupports(k), k == "$ref", k == "$defs", k == "definitions", k == "const":
-		return false
+// reportGeminiKeywords reports the keywords of one schema that are not
+// fields of Gemini's Schema (vs, in the schema's keyword order).
+func reportGeminiKeywords(p *lint.Pass, vs []violation, strict bool) {
+	n := vs[0].node
+	s := n.Value
+	type finding struct {
+		key    string
+		losses []normalize.Loss
 	}
-	return true
+	var found []finding
+	var all, safe []string
+	for _, v := range vs {
+		k := v.keyword
+		at := v.pointer()
+		what := fmt.Sprintf("%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q)", k, k)
+		switch {
+		case k == "x-mcp-header":
+			p.Reportf(at, "%s; MCP clients need it to mirror the argument into a header, so keep it here and let mcplint convert --to gemini drop it for Gemini", what)
+			continue
+		case k == "additionalProperties" && strict:
+			p.Reportf(at, "%s, while OpenAI's strict mode (openai-strict-additional-properties, also selected) requires \"additionalProperties\": false on every object; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", what)
+			continue
+		}
+		_, losses := normalize.GeminiRewrite(s, k, n.Pointer())
+		found = append(found, finding{k, losses})
+		all = append(all, k)
+		if len(losses) == 0 {
+			safe = append(safe, k)
+		}
+	}
+	if len(found) == 0 {
+		return
+	}
+	// One fix rewrites every keyword of the node at once: fixes of one
+	// object's members overlap, and one keyword per round would not
+	// reach a fixed point on a node with many (a zod shape, say).
+	// A lossless keyword's fix takes only the lossless ones, so that it
+	// stays safe.
+	safeFix, allFix := geminiKeywordsFix(s, safe, n.Pointer()), geminiKeywordsFix(s, all, n.Pointer())
+	for _, f := range found {
+		advice := geminiAdvice[f.key]
+		if advice == "" {
+			advice = "remove it"
+		}
+		fix := allFix
+		if len(f.losses) == 0 {
+			fix = safeFix
+		}
+		p.ReportFix(n.Pointer()+"/"+pointer.Escape(f.key), fix,
+			"%q is not a field of Gemini's Schema, which refuses the request (Unknown name %q); %s%s", f.key, f.key, advice, lossNote(f.losses))
+	}
 }
 
 // geminiKeywordsFix rewrites the keywords of the node at ptr one after the

@@ -17,7 +17,7 @@ var GeminiRef = &lint.Rule{
 	Packs:    geminiPacks,
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "reference to undefined schema", Source: "google-gemini/gemini-cli#13326"},
+		{Consumer: consumer.GeminiParameters, Line: "references", Error: "reference to undefined schema", Source: "google-gemini/gemini-cli#13326"},
 	},
 	Summary: "Gemini parameters have no \"$ref\" or \"$defs\": inline them",
 	Fix:     lint.MixedFix,
@@ -82,6 +82,11 @@ func checkGeminiRef(p *lint.Pass) {
 				msg += " (" + geminiLossText(losses) + ")"
 			}
 			fix = lint.DiffFix(msg, len(losses) == 0, "/inputSchema", v, fixed)
+			if vm, ok := v.(map[string]any); ok {
+				if fm, ok := fixed.(map[string]any); ok && introduces(p, "/inputSchema", false, vm, fm) {
+					fix = nil // a cut Gemini refuses: a recursion of bare references
+				}
+			}
 		}
 		return fixed
 	}
@@ -96,36 +101,37 @@ func checkGeminiRef(p *lint.Pass) {
 		return lossNote(lost)
 	}
 	var resolver *schema.Resolver // indexed at the first reference
-	geminiWalk(p, func(n *schema.Node) {
-		s := n.Value
-		if ref, ok := s["$ref"].(string); ok {
+	for _, viol := range geminiViolations(p, "references") {
+		n, s := viol.node, viol.node.Value
+		if viol.keyword == "$ref" {
+			ref, ok := s["$ref"].(string)
+			if !ok {
+				continue
+			}
 			if resolver == nil {
 				resolver = schema.NewResolver(v)
 			}
 			rel := strings.TrimPrefix(n.Pointer(), "/inputSchema")
 			if !resolver.Resolve(rel, ref).Found {
 				p.Reportf(n.Pointer(), "\"$ref\" %q does not resolve inside the schema, and Gemini's parameters resolve no reference; replace it by the schema it means", ref)
-				return
+				continue
 			}
 			f := fixFor()
 			p.ReportFix(n.Pointer(), f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, note())
+			continue
 		}
-		for _, k := range []string{"$defs", "definitions"} {
-			if _, ok := s[k]; !ok {
-				continue
-			}
-			msg := fmt.Sprintf("%q is not a field of Gemini's Schema; inline the definitions where they are used and remove it", k)
-			if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays && over == nil {
-				// A reference that does not resolve keeps the definitions.
-				p.Reportf(n.Pointer()+"/"+k, "%s (once every reference resolves)", msg)
-				continue
-			}
-			if over != nil {
-				msg += note()
-			}
-			p.ReportFix(n.Pointer()+"/"+k, fixFor(), "%s", msg)
+		k := viol.keyword
+		msg := fmt.Sprintf("%q is not a field of Gemini's Schema; inline the definitions where they are used and remove it", k)
+		if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays && over == nil {
+			// A reference that does not resolve keeps the definitions.
+			p.Reportf(viol.pointer(), "%s (once every reference resolves)", msg)
+			continue
 		}
-	})
+		if over != nil {
+			msg += note()
+		}
+		p.ReportFix(viol.pointer(), fixFor(), "%s", msg)
+	}
 }
 
 // refBudget is the budget that inlining the references of the tool's
@@ -143,8 +149,9 @@ var GeminiTypeArray = &lint.Rule{
 	Packs:    geminiPacks,
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "Proto field is not repeating, cannot start list.", Source: "zed-industries/zed#44875"},
-		{Consumer: consumer.GeminiParameters, Error: "type: must be specified when not using one_of, any_of or all_of fields", Source: "danny-avila/LibreChat#6971"},
+		{Consumer: consumer.GeminiParameters, Line: "types", Error: "Proto field is not repeating, cannot start list.", Source: "zed-industries/zed#44875"},
+		{Consumer: consumer.GeminiParameters, Line: "typed", Error: "type: must be specified when not using one_of, any_of or all_of fields", Source: "danny-avila/LibreChat#6971"},
+		{Consumer: consumer.GeminiParameters, Line: "null-branch", Error: "Invalid enum value NULL", Source: "langchain-ai/langchain-google#1216"},
 	},
 	Summary: "\"type\" is one type Gemini knows, on every property: not a list, not null, not missing",
 	Fix:     lint.MixedFix,
@@ -215,33 +222,33 @@ func checkGeminiTypeArray(p *lint.Pass) {
 					p.Reportf(at, "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; write one schema per target with mcplint convert --to gemini and --to openai --strict", msg)
 					continue
 				}
-				fix, losses := geminiRewriteFix(s, "anyOf", n.Pointer(), "drop the null branch and mark the schema \"nullable\": true")
+				fix, losses := geminiRewriteFix(p, n, "anyOf", "drop the null branch and mark the schema \"nullable\": true")
 				p.ReportFix(at, fix, "%s; drop the branch and use \"nullable\": true%s", msg, lossNote(losses))
 			}
 		}
+	})
+	for _, v := range geminiViolations(p, "types", "typed") {
+		n, s := v.node, v.node.Value
+		if v.line.ID == "typed" {
+			p.Reportf(n.Pointer(), "a schema without \"type\" (a property, or an array's elements), which Gemini refuses (\"type: must be specified when not using one_of, any_of or all_of fields\"); give it a type, or an anyOf of the types it takes")
+			continue
+		}
 		switch t := s["type"].(type) {
 		case string:
-			if !geminiTypes[t] {
-				p.Reportf(n.Pointer()+"/type", "\"type\" is %q, which is no type Gemini knows (\"Invalid value at ... type\"); use string, number, integer, boolean, array or object", t)
-			}
-			return
-		case nil:
-			if geminiNeedsType(s, n.Pointer()) {
-				p.Reportf(n.Pointer(), "a schema without \"type\" (a property, or an array's elements), which Gemini refuses (\"type: must be specified when not using one_of, any_of or all_of fields\"); give it a type, or an anyOf of the types it takes")
-			}
-			return
+			p.Reportf(v.pointer(), "\"type\" is %q, which is no type Gemini knows (\"Invalid value at ... type\"); use string, number, integer, boolean, array or object", t)
+			continue
 		case []any:
 		default:
-			return
+			continue
 		}
 		msg := fmt.Sprintf("\"type\" is the list %s; Gemini takes one type (\"Proto field is not repeating\")", schema.Compact(s["type"]))
 		if strict {
-			p.Reportf(n.Pointer()+"/type", "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
-			return
+			p.Reportf(v.pointer(), "%s, and OpenAI's strict mode (openai-strict-required, also selected) writes optional values this way and has no \"nullable\"; no schema satisfies both: write one per target with mcplint convert --to gemini and --to openai --strict", msg)
+			continue
 		}
-		fix, losses := geminiRewriteFix(s, "type", n.Pointer(), "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
-		p.ReportFix(n.Pointer()+"/type", fix, "%s; use \"nullable\": true for null and an anyOf for several types%s", msg, lossNote(losses))
-	})
+		fix, losses := geminiRewriteFix(p, n, "type", "write it as one type with \"nullable\": true, or an anyOf of one schema per type")
+		p.ReportFix(v.pointer(), fix, "%s; use \"nullable\": true for null and an anyOf for several types%s", msg, lossNote(losses))
+	}
 }
 
 // GeminiEnum reports enums Gemini refuses, and const.
@@ -250,7 +257,9 @@ var GeminiEnum = &lint.Rule{
 	Packs:    geminiPacks,
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "only allowed for STRING type", Source: "anomalyco/opencode#12911"},
+		{Consumer: consumer.GeminiParameters, Line: "enum", Error: "only allowed for STRING type", Source: "anomalyco/opencode#12911"},
+		{Consumer: consumer.GeminiParameters, Line: "enum-type", Error: "only allowed for STRING type", Source: "decolua/9router#380"},
+		{Consumer: consumer.GeminiParameters, Line: "const", Error: "Unknown name \"const\"", Source: "zed-extensions/mcp-server-brave-search#12"},
 	},
 	Summary: "enum lists strings on a string schema; no const",
 	Fix:     lint.MixedFix,
@@ -295,55 +304,36 @@ enum without "type"); ` + geminiSchemaSource + ` ("enum": string[]).`,
 }
 
 func checkGeminiEnum(p *lint.Pass) {
-	geminiWalk(p, func(n *schema.Node) {
-		s := n.Value
-		if c, ok := s["const"]; ok {
-			fix, losses := geminiRewriteFix(s, "const", n.Pointer(), "write it as an enum Gemini takes")
-			p.ReportFix(n.Pointer()+"/const", fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", schema.Compact(c), lossNote(losses))
-			return
+	reported := map[*schema.Node]bool{}
+	for _, v := range geminiViolations(p, "const", "enum", "enum-type") {
+		n, s := v.node, v.node.Value
+		if reported[n] {
+			continue // const first, then one finding on the enum
 		}
-		e, ok := s["enum"].([]any)
-		if !ok {
-			return
-		}
-		var others []any
-		for _, v := range e {
-			if _, isString := v.(string); !isString {
-				others = append(others, v)
+		reported[n] = true
+		switch v.line.ID {
+		case "const":
+			fix, losses := geminiRewriteFix(p, n, "const", "write it as an enum Gemini takes")
+			p.ReportFix(v.pointer(), fix, "Gemini's Schema has no \"const\" (%s); write it as an enum of one string, or as a range or type for other values%s", schema.Compact(s["const"]), lossNote(losses))
+		case "enum":
+			list, isList := s["enum"].([]any)
+			if !isList {
+				continue // not an enum at all: schema-valid's finding
 			}
-		}
-		typed := schema.HasType(s, "string")
-		if len(others) == 0 && typed {
-			return
-		}
-		fix, losses := geminiRewriteFix(s, "enum", n.Pointer(), "rewrite the enum as Gemini takes it")
-		if len(others) > 0 {
-			p.ReportFix(n.Pointer()+"/enum", fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", schema.Compact(others), lossNote(losses))
-			return
-		}
-		p.ReportFix(n.Pointer()+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
-	})
-}
-
-// geminiTypes are the JSON Schema type names Gemini's Type enum has
-// (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL), in the spelling
-// MCP schemas use.
-var geminiTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true}
-
-// geminiNeedsType reports whether s, at ptr, is a property or array
-// element that Gemini wants a type on: none of the keywords that give it
-// one another way (a combinator, a reference, an enum or const, which the
-// other gemini rules rewrite) stands beside.
-func geminiNeedsType(s map[string]any, ptr string) bool {
-	parent := ptr[:strings.LastIndexByte(ptr, '/')]
-	inProperties := strings.HasSuffix(parent, "/properties")
-	if !inProperties && !strings.HasSuffix(ptr, "/items") {
-		return false
-	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref", "enum", "const"} {
-		if _, ok := s[k]; ok {
-			return false
+			var others []any
+			for _, x := range list {
+				if _, isString := x.(string); !isString {
+					others = append(others, x)
+				}
+			}
+			fix, losses := geminiRewriteFix(p, n, "enum", "rewrite the enum as Gemini takes it")
+			p.ReportFix(v.pointer(), fix, "Gemini's enum takes only strings, and this one lists %s; use a range, a boolean type, or a string enum the server also accepts%s", schema.Compact(others), lossNote(losses))
+		default:
+			if _, isList := s["enum"].([]any); !isList || schema.HasType(s, "string") {
+				continue // a list of types with "string" is gemini-type-array's
+			}
+			fix, _ := geminiRewriteFix(p, n, "enum", "rewrite the enum as Gemini takes it")
+			p.ReportFix(n.Pointer()+"/enum", fix, "Gemini allows \"enum\" only on a string schema (\"only allowed for STRING type\"); add \"type\": \"string\"")
 		}
 	}
-	return true
 }

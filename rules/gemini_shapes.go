@@ -1,12 +1,10 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
-	"github.com/mcpfit/mcplint/normalize"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -16,7 +14,10 @@ var GeminiFormat = &lint.Rule{
 	Packs:    geminiPacks,
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Source: "https://ai.google.dev/api/caching#Schema"},
+		{Consumer: consumer.GeminiParameters, Line: "format-string", Source: "https://ai.google.dev/api/caching#Schema"},
+		{Consumer: consumer.GeminiParameters, Line: "format-number", Source: "https://ai.google.dev/api/caching#Schema"},
+		{Consumer: consumer.GeminiParameters, Line: "format-integer", Source: "https://ai.google.dev/api/caching#Schema"},
+		{Consumer: consumer.GeminiParameters, Line: "format-other", Source: "https://ai.google.dev/api/caching#Schema"},
 	},
 	Summary: "\"format\" is one Gemini documents: enum or date-time for strings, float or double, int32 or int64",
 	Fix:     lint.UnsafeFix,
@@ -55,23 +56,16 @@ reference, Schema (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Sch
 }
 
 func checkGeminiFormat(p *lint.Pass) {
-	geminiWalk(p, func(n *schema.Node) {
-		s := n.Value
-		f, ok := s["format"]
-		if !ok {
-			return
-		}
-		fs, _ := f.(string)
+	for _, v := range geminiViolations(p, "format-string", "format-number", "format-integer", "format-other") {
+		s := v.node.Value
+		f := s["format"]
 		types := schema.Types(s)
 		if len(types) == 0 {
 			types = []string{""}
 		}
-		if slices.ContainsFunc(types, func(t string) bool { return normalize.GeminiFormatSupported(t, fs) }) {
-			return
-		}
-		fix, _ := geminiRewriteFix(s, "format", n.Pointer(), "remove the format; say it in the description instead")
-		p.ReportFix(n.Pointer()+"/format", fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", schema.Compact(f), typeLabel(types))
-	})
+		fix, _ := geminiRewriteFix(p, v.node, "format", "remove the format; say it in the description instead")
+		p.ReportFix(v.pointer(), fix, "format %s is not one Gemini documents for %s (string: enum, date-time; number: float, double; integer: int32, int64) and may be refused; say it in the description instead", schema.Compact(f), typeLabel(types))
+	}
 }
 
 func typeLabel(types []string) string {
@@ -88,7 +82,7 @@ var GeminiArrayItems = &lint.Rule{
 	Subject:  "array-items",
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "items: missing field", Source: "DEEIX-AI/DEEIX-Chat#546"},
+		{Consumer: consumer.GeminiParameters, Line: "array-items", Error: "items: missing field", Source: "DEEIX-AI/DEEIX-Chat#546"},
 	},
 	Summary: "every array schema has an \"items\" schema",
 	Fix:     lint.NoFix,
@@ -120,19 +114,9 @@ NousResearch/hermes-agent#69924 (the error above); cline/cline#7339;
 }
 
 func checkGeminiArrayItems(p *lint.Pass) {
-	geminiWalk(p, func(n *schema.Node) {
-		s := n.Value
-		if !schema.HasType(s, "array") {
-			return
-		}
-		if _, ok := s["items"].(map[string]any); ok {
-			return
-		}
-		if b, ok := s["items"].(bool); ok && b {
-			return
-		}
-		p.Reportf(n.Pointer(), "array schema without an \"items\" schema, which Gemini refuses (\"items: missing field\"); declare the type of its elements")
-	})
+	for _, v := range geminiViolations(p, "array-items") {
+		p.Reportf(v.node.Pointer(), "array schema without an \"items\" schema, which Gemini refuses (\"items: missing field\"); declare the type of its elements")
+	}
 }
 
 // GeminiObjectProperties asks nested objects for properties.
@@ -141,7 +125,7 @@ var GeminiObjectProperties = &lint.Rule{
 	Packs:    geminiPacks,
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.GeminiParameters, Error: "should be non-empty for OBJECT type", Source: "langchain-ai/langchain-google#416"},
+		{Consumer: consumer.GeminiParameters, Line: "object-properties", Error: "should be non-empty for OBJECT type", Source: "langchain-ai/langchain-google#416"},
 	},
 	Summary: "a nested object schema declares its properties",
 	Fix:     lint.NoFix,
@@ -177,14 +161,7 @@ expects the object to be defined"); ` + geminiSchemaSource + `.`,
 }
 
 func checkGeminiObjectProperties(p *lint.Pass) {
-	geminiWalk(p, func(n *schema.Node) {
-		s := n.Value
-		if n.Parent == nil || !schema.HasType(s, "object") {
-			return
-		}
-		if props, _ := s["properties"].(map[string]any); len(props) > 0 {
-			return
-		}
-		p.Reportf(n.Pointer(), "object schema without properties, which Gemini refuses (\"should be non-empty for OBJECT type\"); declare its properties, or take it as a JSON string")
-	})
+	for _, v := range geminiViolations(p, "object-properties") {
+		p.Reportf(v.node.Pointer(), "object schema without properties, which Gemini refuses (\"should be non-empty for OBJECT type\"); declare its properties, or take it as a JSON string")
+	}
 }

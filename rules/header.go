@@ -21,7 +21,7 @@ var XMcpHeaderValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Mangles: true, Source: "MCP specification 2026-07-28, server/tools, \"x-mcp-header\" (clients drop the tool)"},
+		{Consumer: consumer.MCPSpec, Line: "x-mcp-header", Mangles: true, Source: "MCP specification 2026-07-28, server/tools, \"x-mcp-header\" (clients drop the tool)"},
 	},
 	Summary: "x-mcp-header annotations name a valid, unique header on a reachable string, integer or boolean property",
 	Fix:     lint.NoFix,

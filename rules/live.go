@@ -18,8 +18,8 @@ var ListResultValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, ListToolsResult of each version"},
-		{Consumer: consumer.TSSDK, Source: "ListToolsResultSchema of the TypeScript SDK"},
+		{Consumer: consumer.MCPSpec, Line: "results", Source: "MCP schema.json, ListToolsResult of each version"},
+		{Consumer: consumer.TSSDK, Line: "results", Source: "ListToolsResultSchema of the TypeScript SDK"},
 	},
 	Summary: "each tools/list result is a ListToolsResult of the negotiated protocol version",
 	Fix:     lint.NoFix,
@@ -55,9 +55,9 @@ Source: MCP specification 2026-07-28, schema.json "ListToolsResult",
 var ListOrderStable = &lint.Rule{
 	ID:       "list-order-stable",
 	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
-	Summary:  "two tools/list calls return the same tools in the same order",
-	Fix:      lint.NoFix,
+	Severity: lint.Warning, Harm: lint.Risks,
+	Summary: "two tools/list calls return the same tools in the same order",
+	Fix:     lint.NoFix,
 	Doc: `Run by ` + "`mcplint check`" + ` only: it lists the tools twice.
 
 The 2026-07-28 specification asks servers to return tools in a
@@ -84,7 +84,7 @@ var StdioStdoutClean = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification, basic/transports, \"stdio\""},
+		{Consumer: consumer.MCPSpec, Line: "stdio", Source: "MCP specification, basic/transports, \"stdio\""},
 	},
 	Summary: "a stdio server writes nothing but JSON-RPC messages on stdout",
 	Fix:     lint.NoFix,

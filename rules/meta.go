@@ -20,8 +20,8 @@ var MetaKeyValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, _meta; specification 2025-06-18, basic, \"General fields\""},
-		{Consumer: consumer.TSSDK, Source: "the TypeScript SDK parses _meta as an object at every version"},
+		{Consumer: consumer.MCPSpec, Line: "meta", Source: "MCP schema.json, _meta; specification 2025-06-18, basic, \"General fields\""},
+		{Consumer: consumer.TSSDK, Line: "meta", Source: "the TypeScript SDK parses _meta as an object at every version"},
 	},
 	Summary: "_meta keys follow the specification's key format and keep out of MCP's reserved prefixes",
 	Fix:     lint.NoFix,

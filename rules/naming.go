@@ -21,7 +21,8 @@ var ToolNameValid = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification 2025-11-25, server/tools, \"Tool Names\""},
+		{Consumer: consumer.MCPSpec, Line: "name", Source: "MCP specification 2025-11-25, server/tools, \"Tool Names\""},
+		{Consumer: consumer.MCPSpec, Line: "name-present", Some: true, Source: "MCP schema.json, Tool (name: string, required)"},
 	},
 	Summary: "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
 	Fix:     lint.NoFix,
@@ -51,41 +52,90 @@ Source: MCP specification 2025-11-25 and 2026-07-28, server/tools, "Tool
 Names"; schema.json "Tool" (name: string, required).`,
 }
 
-func validNameChar(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'
-}
+// specName is the specification's rule for names (its profile's Name
+// line), which prompt names follow too.
+var specName = consumer.ProfileOf(consumer.MCPSpec).NameLine()
+
+func validNameChar(r rune) bool { return specName.NameChar(r) }
 
 func checkToolName(p *lint.Pass) {
 	raw, ok := p.Value["name"]
 	name, isString := raw.(string)
+	must := consumersWith(p, "name-present")
 	switch {
 	case !ok:
-		p.Report(lint.Diagnostic{Severity: lint.Error, Message: "tool has no \"name\"; every tool needs a unique name"})
+		p.Report(lint.Diagnostic{Severity: lint.Error, Consumers: must, Message: "tool has no \"name\"; every tool needs a unique name"})
 		return
 	case !isString:
-		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is a " + schema.Kind(raw) + ", not a string"})
+		p.Report(lint.Diagnostic{Severity: lint.Error, Consumers: must, RelPointer: "/name", Message: "tool name is a " + schema.Kind(raw) + ", not a string"})
 		return
 	case name == "":
-		p.Report(lint.Diagnostic{Severity: lint.Error, RelPointer: "/name", Message: "tool name is empty"})
+		p.Report(lint.Diagnostic{Severity: lint.Error, Consumers: must, RelPointer: "/name", Message: "tool name is empty"})
 		return
 	}
 	if !p.Since("2025-11-25") {
 		return
 	}
-	if n := utf8.RuneCountInString(name); n > 128 {
-		p.Reportf("/name", "tool name is %d characters long; the spec allows at most 128", n)
-	}
-	var bad []string
-	seen := map[rune]bool{}
-	for _, r := range name {
-		if !validNameChar(r) && !seen[r] {
-			seen[r] = true
-			bad = append(bad, describeRune(r))
+	for _, f := range ruleFindings(p, "name") {
+		is := nameIssuesOf(f.line, name)
+		msg := "tool name " + strconv.Quote(name) + " " + is.String() + "; use only A-Z a-z 0-9 _ - ."
+		if len(is.bad) == 0 {
+			msg = "tool name is " + strconv.Itoa(is.long) + " characters long; the spec allows at most " + strconv.Itoa(is.max)
 		}
+		p.Report(lint.Diagnostic{RelPointer: "/name", Consumers: f.consumers, Message: msg})
 	}
-	if len(bad) > 0 {
-		p.Reportf("/name", "tool name %q contains %s; use only A-Z a-z 0-9 _ - .", name, strings.Join(bad, ", "))
+}
+
+// nameIssues is how a tool name breaks a consumer's Name line
+// (consumer.Line): the characters its alphabet lacks, a first character
+// that may not start a name, a length over its bound.
+type nameIssues struct {
+	// fixed is the name with each refused character replaced by "_", and
+	// "_" put before a first character that may not start a name.
+	fixed string
+	bad   []string // the refused characters, described once each
+	first string   // the first character, described, when it may not start a name
+	long  int      // the name's length in characters, when over the bound
+	max   int      // the bound
+}
+
+// nameIssuesOf checks name against the Name line l.
+func nameIssuesOf(l *consumer.Line, name string) nameIssues {
+	var is nameIssues
+	var n int
+	is.fixed, is.bad, n = replaceOutside(name, l.NameChar)
+	if r, _ := utf8.DecodeRuneInString(name); name != "" && !l.NameFirst(r) {
+		is.first = describeRune(r)
+		is.fixed = "_" + is.fixed
 	}
+	if l.Max > 0 && n > l.Max {
+		is.long, is.max = n, l.Max
+	}
+	return is
+}
+
+// String says what is wrong, for a message: "starts with '1' and contains
+// '/', a space", "is 70 characters long".
+func (is nameIssues) String() string {
+	var parts []string
+	if is.first != "" {
+		parts = append(parts, "starts with "+is.first)
+	}
+	if len(is.bad) > 0 {
+		parts = append(parts, "contains "+strings.Join(is.bad, ", "))
+	}
+	if is.long > 0 {
+		parts = append(parts, "is "+strconv.Itoa(is.long)+" characters long, over "+strconv.Itoa(is.max))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// cutName is name cut to at most max characters.
+func cutName(name string, max int) string {
+	if utf8.RuneCountInString(name) <= max {
+		return name
+	}
+	return string([]rune(name)[:max])
 }
 
 func describeRune(r rune) string {
@@ -156,7 +206,7 @@ var ToolNameUnique = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification, server/tools, \"Tool\" (name: a unique identifier)"},
+		{Consumer: consumer.MCPSpec, Line: "unique-names", Source: "MCP specification, server/tools, \"Tool\" (name: a unique identifier)"},
 	},
 	Summary:   "tool names are unique within a server",
 	Fix:       lint.NoFix,
@@ -197,10 +247,10 @@ func checkToolNameUnique(p *lint.ListPass) {
 var DescriptionPresent = &lint.Rule{
 	ID:       "description-present",
 	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
-	Summary:  "every tool has a non-empty description",
-	Fix:      lint.NoFix,
-	Check:    checkDescription,
+	Severity: lint.Warning, Harm: lint.Risks,
+	Summary: "every tool has a non-empty description",
+	Fix:     lint.NoFix,
+	Check:   checkDescription,
 	Doc: `The description is what the model reads to decide when to call a tool
 and how. Without one, the model guesses from the name alone, picks the wrong
 tool, or never calls it. The specification lists "description" among a tool's

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,32 +20,14 @@ var openaiPacks = []string{"openai", "openai-strict"}
 
 var openaiRules = []*lint.Rule{OpenAIFunctionName, OpenAIDescriptionLength, OpenAIRootObject, OpenAIArrayItems, OpenAIObjectProperties}
 
-// openaiName reports whether name has FunctionDefinition.name's documented
-// form, ^[a-zA-Z0-9_-]{1,64}$ (checked without a regular expression: it
-// runs on every tool).
-func openaiName(name string) bool {
-	if len(name) < 1 || len(name) > 64 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if !validOpenAIChar(name[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // OpenAIFunctionName checks the tool name against OpenAI's function names.
 var OpenAIFunctionName = &lint.Rule{
 	ID:       "openai-function-name",
 	Packs:    openaiPacks,
 	Subject:  "tool-name",
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Source: "OpenAI API reference, FunctionDefinition.name"},
-		{Consumer: consumer.OpenAIResponses, Source: "OpenAI API reference, Responses FunctionTool.name"},
-		{Consumer: consumer.OpenAIStrict, Source: "OpenAI API reference, FunctionDefinition.name"},
-	},
+	Consumers: openaiModes("name", "", "OpenAI API reference, FunctionDefinition.name", "OpenAI API reference, Responses FunctionTool.name",
+		"OpenAI API reference, FunctionDefinition.name"),
 	Summary: "the tool name is a valid OpenAI function name: ^[a-zA-Z0-9_-]{1,64}$",
 	Fix:     lint.UnsafeFix,
 	Check:   checkOpenAIFunctionName,
@@ -76,56 +59,26 @@ MCP specification 2025-11-25, server/tools, "Tool Names".`,
 }
 
 func checkOpenAIFunctionName(p *lint.Pass) {
-	name, ok := p.Value["name"].(string)
-	if !ok || name == "" || openaiName(name) {
-		// A missing or non-string name is tool-name-valid's finding.
-		return
+	name, _ := p.Value["name"].(string)
+	for _, f := range ruleFindings(p, "name") {
+		is := nameIssuesOf(f.line, name)
+		fixed := cutName(is.fixed, f.line.Max)
+		p.Report(lint.Diagnostic{RelPointer: "/name", Consumers: f.consumers,
+			Fix: &lint.Fix{Message: fmt.Sprintf("rename the tool to %q", fixed),
+				Edits: []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: fixed}}},
+			Message: fmt.Sprintf("OpenAI refuses the function name %q: it %s; rename it to match ^[a-zA-Z0-9_-]{1,64}$ (%q, say)", name, is, fixed)})
 	}
-	var b strings.Builder
-	for _, r := range name {
-		if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	fixed := b.String()
-	if len(fixed) > 64 {
-		fixed = fixed[:64]
-	}
-	why := "it has characters other than a-z, A-Z, 0-9, _ and -"
-	if n := utf8.RuneCountInString(name); n > 64 {
-		why = fmt.Sprintf("it is %d characters long, over 64", n)
-		if strings.ContainsFunc(name, func(r rune) bool { return !(r < utf8.RuneSelf && validOpenAIChar(byte(r))) }) {
-			why += ", and has characters other than a-z, A-Z, 0-9, _ and -"
-		}
-	}
-	p.ReportFix("/name", &lint.Fix{
-		Message: fmt.Sprintf("rename the tool to %q", fixed),
-		Edits:   []manifest.Edit{{Op: manifest.Replace, Pointer: "/name", Value: fixed}},
-	}, "OpenAI refuses the function name %q: %s; rename it to match ^[a-zA-Z0-9_-]{1,64}$ (%q, say)", name, why, fixed)
 }
-
-func validOpenAIChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
-}
-
-// openaiMaxDescription is the longest function description OpenAI takes.
-const openaiMaxDescription = 1024
 
 // OpenAIDescriptionLength checks the description against OpenAI's limit.
 var OpenAIDescriptionLength = &lint.Rule{
-	ID:       "openai-description-length",
-	Packs:    openaiPacks,
-	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Source: "getsentry/sentry-mcp#106"},
-		{Consumer: consumer.OpenAIResponses, Source: "getsentry/sentry-mcp#106"},
-		{Consumer: consumer.OpenAIStrict, Source: "getsentry/sentry-mcp#106"},
-	},
-	Summary: "the tool description is at most 1024 characters, OpenAI's limit for a function description",
-	Fix:     lint.NoFix,
-	Check:   checkOpenAIDescriptionLength,
+	ID:        "openai-description-length",
+	Packs:     openaiPacks,
+	Severity:  lint.Warning,
+	Consumers: openaiModes("description", "", "getsentry/sentry-mcp#106"),
+	Summary:   "the tool description is at most 1024 characters, OpenAI's limit for a function description",
+	Fix:       lint.NoFix,
+	Check:     checkOpenAIDescriptionLength,
 	Doc: `OpenAI refuses a request whose function description is longer than 1024
 characters, and with it every other tool of the request:
 
@@ -153,12 +106,10 @@ langchain-ai/open_deep_research#80.`,
 }
 
 func checkOpenAIDescriptionLength(p *lint.Pass) {
-	d, ok := p.Value["description"].(string)
-	if !ok {
-		return
-	}
-	if n := utf8.RuneCountInString(d); n > openaiMaxDescription {
-		p.Reportf("/description", "the description is %d characters long; OpenAI refuses function descriptions over %d characters (and with them the whole request): shorten it, or move detail into parameter descriptions", n, openaiMaxDescription)
+	for _, f := range ruleFindings(p) {
+		n := utf8.RuneCountInString(p.Value["description"].(string))
+		p.Report(lint.Diagnostic{RelPointer: "/description", Consumers: f.consumers,
+			Message: fmt.Sprintf("the description is %d characters long; OpenAI refuses function descriptions over %d characters (and with them the whole request): shorten it, or move detail into parameter descriptions", n, f.line.Max)})
 	}
 }
 
@@ -168,11 +119,8 @@ var OpenAIRootObject = &lint.Rule{
 	Packs:    openaiPacks,
 	Subject:  "root-combinator",
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Error: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", Source: "langchain-ai/langchainjs#9804"},
-		{Consumer: consumer.OpenAIResponses, Error: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", Source: "langchain-ai/langchainjs#9804"},
-		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
-	},
+	Consumers: openaiModes("root-combinators", "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.",
+		"langchain-ai/langchainjs#9804", "langchain-ai/langchainjs#9804", "OpenAI Structured Outputs guide, \"Supported schemas\""),
 	Summary: "inputSchema's root is \"type\": \"object\" with no anyOf, oneOf, allOf, enum, const or not beside it",
 	Fix:     lint.MixedFix,
 	Check:   checkOpenAIRootObject,
@@ -227,20 +175,31 @@ func checkOpenAIRootObject(p *lint.Pass) {
 		return
 	}
 	s := v.(map[string]any)
-	var combos []string
-	for _, k := range normalize.OpenAIRootCombinatorKeywords {
-		if _, ok := s[k]; ok {
-			combos = append(combos, k)
-		}
-	}
+	combos, others := rootCombinators(ruleFindings(p))
 	if len(combos) > 0 {
 		reportRootCombinators(p, s, combos)
 	}
-	for _, k := range normalize.OpenAIRootValueKeywords {
-		if _, ok := s[k]; ok {
-			p.Reportf("/inputSchema/"+k, "OpenAI refuses %q at the top level of parameters, and no object schema says the same; express the constraint in the properties, or check it in the server", k)
+	for _, k := range others {
+		p.Reportf("/inputSchema/"+k, "OpenAI refuses %q at the top level of parameters, and no object schema says the same; express the constraint in the properties, or check it in the server", k)
+	}
+}
+
+// rootCombinators splits the keywords a root-combinators line refuses at
+// the root into the combinators RootCombinators merges, in the order both
+// root rules report them (so that their findings meet at one pointer), and
+// the others.
+func rootCombinators(fs []lineFinding) (combos, others []string) {
+	for _, k := range normalize.OpenAIRootCombinatorKeywords {
+		if slices.ContainsFunc(fs, func(f lineFinding) bool { return f.keyword == k }) {
+			combos = append(combos, k)
 		}
 	}
+	for _, f := range fs {
+		if !slices.Contains(combos, f.keyword) {
+			others = append(others, f.keyword)
+		}
+	}
+	return combos, others
 }
 
 func reportRootCombinators(p *lint.Pass, s map[string]any, combos []string) {
@@ -251,6 +210,9 @@ func reportRootCombinators(p *lint.Pass, s map[string]any, combos []string) {
 	msg := fmt.Sprintf("OpenAI refuses %s at the top level of parameters", strings.Join(quoted, " and "))
 	fixed, losses := normalize.RootCombinators(s)
 	fm, _ := fixed.(map[string]any)
+	if p.InPlay(consumer.OpenAIStrict) {
+		losses = append(losses, strictTypedProperties(fm)...)
+	}
 	left := false
 	for _, k := range combos {
 		if _, ok := fm[k]; ok {
@@ -266,6 +228,26 @@ func reportRootCombinators(p *lint.Pass, s map[string]any, combos []string) {
 		fix.Message += " (" + lossText(losses) + ")"
 	}
 	p.ReportFix("/inputSchema/"+combos[0], fix, "%s; merge the branches into one object schema", msg)
+}
+
+// strictTypedProperties gives the properties of a merged root that say
+// nothing of a type (branches that disagreed on one) the types strict mode
+// takes, as convert --to openai --strict does, and returns what that
+// loses.
+func strictTypedProperties(root map[string]any) []normalize.Loss {
+	props, _ := root["properties"].(map[string]any)
+	var losses []normalize.Loss
+	for _, name := range schema.SortedKeys(props) {
+		if m, ok := props[name].(map[string]any); ok && normalize.Typeless(m) {
+			typed, ls := normalize.StrictType(m)
+			props[name] = typed
+			for _, l := range ls {
+				l.What = fmt.Sprintf("%q: %s", name, l.What)
+				losses = append(losses, l)
+			}
+		}
+	}
+	return losses
 }
 
 func lowerFirst(s string) string {
@@ -331,14 +313,11 @@ var OpenAIArrayItems = &lint.Rule{
 	Packs:    openaiPacks,
 	Subject:  "array-items",
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Error: "array schema missing items", Source: "sigoden/aichat#1049"},
-		{Consumer: consumer.OpenAIResponses, Source: "meilisearch/meilisearch-mcp#27"},
-		{Consumer: consumer.OpenAIStrict, Source: "OpenAI Structured Outputs guide, \"Supported schemas\""},
-		{Consumer: consumer.VSCode, Error: "array type must have items", Source: "modelscope/ReMe#84"},
-	},
+	Consumers: append(openaiModes("array-items", "array schema missing items", "sigoden/aichat#1049", "meilisearch/meilisearch-mcp#27",
+		"OpenAI Structured Outputs guide, \"Supported schemas\""),
+		consumer.Refusal{Consumer: consumer.VSCode, Line: "array-items", Error: "array type must have items", Source: "modelscope/ReMe#84"}),
 	Summary: "every array schema has \"items\"",
-	Fix:     lint.SafeFix,
+	Fix:     lint.MixedFix,
 	Check:   checkOpenAIArrayItems,
 	Doc: `OpenAI refuses function parameters with an array schema that has no
 "items", strict mode or not, at any depth, and with them the request:
@@ -351,8 +330,13 @@ mark3labs/mcphost#35). A "type" list naming "array" needs "items" too.
 
 The fix adds "items": {}. It is safe: a missing "items" and "items": {}
 accept the same arrays. OpenAI takes it without strict mode (pydantic-ai
-sends a bare list that way and falls back to non-strict for it); strict
-mode wants a type on every schema, which openai-strict-keywords reports. Better still, say what the elements are.
+sends a bare list that way and falls back to non-strict for it). Strict
+mode wants a type on every schema, so when it is in play (the openai-strict
+pack, --strict) the fix writes what "mcplint convert --to openai --strict"
+writes, "items": {"anyOf": [string, number, boolean, null]}, and is unsafe:
+objects and arrays are no longer accepted as elements. A fix whose result a
+selected consumer refuses (Gemini's parameters want a type on an array's
+elements) is not offered. Better still, say what the elements are.
 
 Bad:
 
@@ -371,32 +355,45 @@ func checkOpenAIArrayItems(p *lint.Pass) {
 	if _, ok := openaiInput(p); !ok {
 		return
 	}
-	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
-		s := n.Value
-		if normalize.NeedsItems(s) {
-			p.ReportFix(n.Pointer(), &lint.Fix{Message: "add \"items\": {}", Safe: true, Build: arrayItemsFix(n)},
-				"array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}")
+	for _, f := range ruleFindings(p) {
+		n := f.node
+		if _, has := n.Value["items"]; !has {
+			p.Report(lint.Diagnostic{RelPointer: n.Pointer(), Consumers: f.consumers, Fix: arrayItemsFix(p, n),
+				Message: "array schema without \"items\", which OpenAI (\"array schema missing items\") and VS Code (\"array type must have items\") refuse; say what the elements are, or add \"items\": {}"})
+			continue
 		}
-		if s["items"] == false && schema.HasType(s, "array") {
-			// Zod 4 writes a tuple's end this way; VS Code's check reads
-			// false as missing.
-			p.Report(lint.Diagnostic{RelPointer: n.Pointer() + "/items", Consumers: consumersOf(p, consumer.VSCode),
-				Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements",
-				Fix:     &lint.Fix{Message: "write \"items\": {\"not\": {}}", Safe: true, Build: arrayItemsFix(n)}})
-		}
-		return true
-	})
+		// Zod 4 writes a tuple's end as "items": false; VS Code's check
+		// reads false as missing.
+		p.Report(lint.Diagnostic{RelPointer: n.Pointer() + "/items", Consumers: f.consumers, Fix: arrayItemsFix(p, n),
+			Message: "\"items\": false (no elements beyond prefixItems), which VS Code takes for a missing \"items\" (\"array type must have items\"); write {\"not\": {}}, which refuses the same elements"})
+	}
 }
 
-// arrayItemsFix builds the edits that give the array schema at n its
-// "items". Only this node is fixed: nested arrays have findings of their
-// own. (Made only for a finding: a closure per node visited was a good part
-// of a run's allocations.)
-func arrayItemsFix(n *schema.Node) func() []manifest.Edit {
-	return func() []manifest.Edit {
-		s := n.Value
-		return lint.Diff(n.Pointer(), s, mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any)))
+// arrayItemsFix is the fix that gives the array schema at n its "items":
+// {} for a missing one and {"not": {}} for false, which accept what they
+// replace (safe), or, when OpenAI's strict mode is in play, which wants a
+// type on every schema, the types strict mode takes, as convert --to
+// openai --strict writes them (unsafe: no objects or arrays any more). A
+// form some consumer in play refuses is no fix. Only this node is fixed:
+// nested arrays have findings of their own.
+func arrayItemsFix(p *lint.Pass, n *schema.Node) *lint.Fix {
+	s := n.Value
+	fixed := mergeItems(s, normalize.OpenAIArrayItems(s).(map[string]any))
+	fix := &lint.Fix{Message: "add \"items\": {}", Safe: true}
+	if s["items"] == false {
+		fix.Message = "write \"items\": {\"not\": {}}"
 	}
+	if items, _ := fixed["items"].(map[string]any); p.InPlay(consumer.OpenAIStrict) && len(items) == 0 {
+		typed, losses := normalize.StrictType(items)
+		fixed["items"] = typed
+		fix.Message, fix.Safe = "add \"items\" with the types strict mode takes ("+lossText(losses)+")", false
+	}
+	if introduces(p, n.Pointer(), isMember(n), s, fixed) {
+		return nil
+	}
+	ptr := n.Pointer()
+	fix.Build = func() []manifest.Edit { return lint.Diff(ptr, s, fixed) }
+	return fix
 }
 
 // OpenAIObjectProperties demands "properties" on the root object.
@@ -404,11 +401,8 @@ var OpenAIObjectProperties = &lint.Rule{
 	ID:       "openai-object-properties",
 	Packs:    openaiPacks,
 	Severity: lint.Warning,
-	Consumers: []consumer.Refusal{
-		{Consumer: consumer.OpenAIChat, Error: "object schema missing properties", Source: "github/github-mcp-server#1548"},
-		{Consumer: consumer.OpenAIResponses, Error: "object schema missing properties", Source: "containers/kubernetes-mcp-server#717"},
-		{Consumer: consumer.OpenAIStrict, Source: "OpenAI API reference, FunctionDefinition.parameters (the form for no arguments)"},
-	},
+	Consumers: openaiModes("root-properties", "object schema missing properties", "github/github-mcp-server#1548", "containers/kubernetes-mcp-server#717",
+		"OpenAI API reference, FunctionDefinition.parameters (the form for no arguments)"),
 	Summary: "a tool's input schema root lists \"properties\", even an empty {}",
 	Fix:     lint.SafeFix,
 	Check:   checkOpenAIObjectProperties,
@@ -444,22 +438,18 @@ accepts no parameters, provide the value {"type": "object", "properties":
 }
 
 func checkOpenAIObjectProperties(p *lint.Pass) {
-	v, ok := openaiInput(p)
-	if !ok {
+	if _, ok := openaiInput(p); !ok {
 		return
 	}
-	s, ok := v.(map[string]any)
-	if !ok || s["type"] != "object" || s["$ref"] != nil {
-		// A root that is not an object schema is the root rules' finding;
-		// a root "$ref" brings its target's properties.
-		return
+	for _, f := range ruleFindings(p) {
+		s := f.node.Value
+		if s["type"] != "object" {
+			continue // a type list is the root rules' finding
+		}
+		p.Report(lint.Diagnostic{RelPointer: "/inputSchema", Consumers: f.consumers,
+			Fix:     &lint.Fix{Message: "add \"properties\": {}", Safe: true, Edits: lint.Diff("/inputSchema", s, normalize.OpenAIRootProperties(s))},
+			Message: "the root object schema has no \"properties\", which OpenAI refuses (\"object schema missing properties\"); add \"properties\": {} (or declare the arguments)"})
 	}
-	if _, has := s["properties"]; has {
-		return
-	}
-	p.ReportFix("/inputSchema", &lint.Fix{Message: "add \"properties\": {}", Safe: true,
-		Edits: lint.Diff("/inputSchema", s, normalize.OpenAIRootProperties(s))},
-		"the root object schema has no \"properties\", which OpenAI refuses (\"object schema missing properties\"); add \"properties\": {} (or declare the arguments)")
 }
 
 // mergeItems keeps s as it is but for the "items" fixed adds to it.

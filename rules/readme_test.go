@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/lint"
 )
 
 // readmeBlock checks (or with -update rewrites) the README's text between
@@ -79,4 +80,10 @@ func consumerTable() string {
 // the matrix.
 func TestReadmeConsumerTable(t *testing.T) {
 	readmeBlock(t, "<!-- consumers:start (generated from the matrix: go test ./rules -run TestReadmeConsumerTable -update) -->\n", "<!-- consumers:end -->", consumerTable())
+}
+
+// TestReadmeDefaults keeps the README's statement of the default selection
+// in step with the catalogue.
+func TestReadmeDefaults(t *testing.T) {
+	readmeBlock(t, "<!-- defaults:start (generated from the catalogue: go test ./rules -run TestReadmeDefaults -update) -->", "<!-- defaults:end -->", lint.DefaultDescription(All))
 }

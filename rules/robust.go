@@ -14,9 +14,9 @@ var robustRules = []*lint.Rule{IntegerAcceptsString}
 
 // IntegerAcceptsString asks numeric parameters to accept their decimal string.
 var IntegerAcceptsString = &lint.Rule{
-	ID:          "integer-accepts-string",
-	Packs:       []string{"robust"},
-	Severity:    lint.Info,
+	ID:       "integer-accepts-string",
+	Packs:    []string{"robust"},
+	Severity: lint.Info, Harm: lint.Notes,
 	Summary:     "integer and number parameters also accept their decimal string (\"1\" for 1)",
 	Fix:         lint.UnsafeFix,
 	Options:     map[string]any{"form": formAuto},

@@ -20,8 +20,8 @@ var RootPropertiesObject = &lint.Rule{
 	Subject:  "schema-shape",
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json 2024-11-05 to 2025-11-25, Tool.inputSchema.properties (an object of objects)"},
-		{Consumer: consumer.TSSDK, Source: "anthropics/claude-code#82949 and #92900 (a boolean property schema drops every tool of the server)"},
+		{Consumer: consumer.MCPSpec, Line: "root-properties", Source: "MCP schema.json 2024-11-05 to 2025-11-25, Tool.inputSchema.properties (an object of objects)"},
+		{Consumer: consumer.TSSDK, Line: "root-properties", Source: "anthropics/claude-code#82949 and #92900 (a boolean property schema drops every tool of the server)"},
 	},
 	Summary: "the root \"properties\" of inputSchema and outputSchema maps names to object schemas, and \"required\" lists strings",
 	Fix:     lint.SafeFix,

@@ -14,10 +14,11 @@ import (
 var RequiredInProperties = &lint.Rule{
 	ID:       "required-in-properties",
 	Packs:    []string{"mcp"},
+	Subject:  "required-names",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
 		{Consumer: consumer.GeminiParameters, Error: "property is not defined", Source: "Kilo-Org/kilocode#11955"},
-		{Consumer: consumer.OpenAIStrict, Error: "'required' is required to be supplied and to be an array including every key in properties", Source: "dotnet/extensions#6302"},
+		{Consumer: consumer.OpenAIStrict, Line: "all-required", Error: "'required' is required to be supplied and to be an array including every key in properties", Source: "dotnet/extensions#6302"},
 	},
 	Summary: "every name in \"required\" is declared in \"properties\"",
 	Fix:     lint.UnsafeFix,

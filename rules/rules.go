@@ -5,7 +5,7 @@
 // Packs: "mcp" (on by default) enforces what the MCP specification demands
 // of a tool for the protocol version checked against; "robust" (on by
 // default, warnings) catches schemas that are valid but fail in practice;
-// "security" (off for lint, on for check; SecurityPack) catches tools that
+// "security" (off by default, for lint and check alike; SecurityPack) catches tools that
 // attack the model or the user; "openai" (off by default) catches what
 // OpenAI's function calling refuses, strict or not; "openai-strict" (off by
 // default, turned on by --strict) adds what its strict mode (Structured
@@ -41,7 +41,7 @@ var All = concat(
 	liveRules,
 	surfaceRules,
 	securityRules,
-	openaiRules, openaiStrictRules,
+	openaiRules, openaiCountRules, openaiStrictRules,
 	claudeRules, cursorRules, vscodeRules,
 	geminiRules,
 	breaking.Rules,
@@ -73,6 +73,35 @@ func consumersOf(p *lint.Pass, ids ...consumer.ID) []consumer.Refusal {
 	for _, r := range p.Rule.Consumers {
 		if slices.Contains(ids, r.Consumer) {
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// consumersWith picks, from the consumers the pass's rule protects, those
+// whose refusal reports the profile line with the ID.
+func consumersWith(p *lint.Pass, line string) []consumer.Refusal {
+	var out []consumer.Refusal
+	for _, r := range p.Rule.Consumers {
+		if r.Line == line {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// openaiModes are the refusals of a profile line that OpenAI's three modes
+// share (the line has the same ID in each profile): Chat Completions',
+// Responses' and strict mode's, each with its source (the last given serves
+// the rest). The error, quoted from the non-strict APIs, goes with those.
+func openaiModes(line, errText string, sources ...string) []consumer.Refusal {
+	modes := []consumer.ID{consumer.OpenAIChat, consumer.OpenAIResponses, consumer.OpenAIStrict}
+	out := make([]consumer.Refusal, len(modes))
+	for i, id := range modes {
+		src := sources[min(i, len(sources)-1)]
+		out[i] = consumer.Refusal{Consumer: id, Line: line, Source: src}
+		if id != consumer.OpenAIStrict {
+			out[i].Error = errText
 		}
 	}
 	return out

@@ -31,7 +31,7 @@ var wellKnownTools = map[string][]string{
 
 // ToolNameShadowing reports names taken from well-known servers.
 var ToolNameShadowing = &lint.Rule{
-	ID: "tool-name-shadowing", Packs: securityPacks, Severity: lint.Info,
+	ID: "tool-name-shadowing", Packs: securityPacks, Severity: lint.Info, Harm: lint.Notes,
 	Summary:   "tool names do not shadow well-known tools of other common servers",
 	CheckList: checkToolNameShadowing,
 	Options:   map[string]any{"servers": wellKnownTools},

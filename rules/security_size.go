@@ -21,7 +21,7 @@ import (
 
 // ContextBudget reports tools and lists too large for the model's context.
 var ContextBudget = &lint.Rule{
-	ID: "context-budget", Packs: securityPacks, Severity: lint.Warning,
+	ID: "context-budget", Packs: securityPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary:     "tools and tool lists stay within a size budget for the model's context",
 	Check:       checkContextBudget,
 	CheckList:   checkContextBudgetList,
@@ -213,7 +213,7 @@ func checkContextBudgetList(p *lint.ListPass) {
 
 // SecretInSchema reports credentials in default values and examples.
 var SecretInSchema = &lint.Rule{
-	ID: "secret-in-schema", Packs: securityPacks, Severity: lint.Error,
+	ID: "secret-in-schema", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary: "default values and examples carry no credentials",
 	Check:   checkSecretInSchema,
 	Doc: `A "default", "examples" or "example" value is published to every client and

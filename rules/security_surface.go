@@ -89,7 +89,7 @@ func checkSurfaceProse(p *lint.SurfacePass, ps []pattern, format string) {
 			if !pt.mayMatch(f) {
 				continue
 			}
-			if loc := pt.re.FindStringIndex(t.s); loc != nil {
+			if loc := pt.find(t.s); loc != nil {
 				p.Reportf(t.e, t.ptr(), format, t.what, pt.what, excerpt(t.s, loc[0], loc[1]))
 				break
 			}

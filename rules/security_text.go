@@ -37,12 +37,35 @@ func checkProse(p *lint.Pass, ps []pattern, format string) {
 			if !pt.mayMatch(t.folded) {
 				continue
 			}
-			if loc := pt.re.FindStringIndex(t.s); loc != nil {
+			if loc := pt.find(t.s); loc != nil {
 				p.Reportf(t.ptr(), format, t.what, pt.what, excerpt(t.s, loc[0], loc[1]))
 				break
 			}
 		}
 	}
+}
+
+// notAnArgument are the words a pattern's "arg" group takes for a name
+// when the text names no argument: "pass the token name(s) in the
+// parameter" (GitHub's list_secret_scanning_alerts) names none.
+var notAnArgument = map[string]bool{
+	"the": true, "a": true, "an": true, "this": true, "that": true, "its": true, "their": true,
+	"your": true, "each": true, "same": true, "which": true, "any": true, "same-named": true,
+}
+
+// find is the first match of the pattern in s whose "arg" group, when the
+// expression has one, is a name rather than a determiner.
+func (pt pattern) find(s string) []int {
+	arg := pt.re.SubexpIndex("arg")
+	if arg < 0 {
+		return pt.re.FindStringIndex(s)
+	}
+	for _, m := range pt.re.FindAllStringSubmatchIndex(s, -1) {
+		if m[2*arg] < 0 || !notAnArgument[strings.ToLower(s[m[2*arg]:m[2*arg+1]])] {
+			return m[:2]
+		}
+	}
+	return nil
 }
 
 const sourceInvariant = `Invariant Labs, "MCP Security Notification: Tool Poisoning Attacks"
@@ -52,7 +75,7 @@ MCP specification 2026-07-28, server/tools, "Security Considerations"`
 
 // DescriptionInjection reports instructions aimed at the model.
 var DescriptionInjection = &lint.Rule{
-	ID: "description-injection", Packs: securityPacks, Severity: lint.Error,
+	ID: "description-injection", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "descriptions carry no hidden instructions for the model",
 	Check:        checkDescriptionInjection,
 	CheckSurface: checkSurfaceInjection,
@@ -99,7 +122,7 @@ func checkDescriptionInjection(p *lint.Pass) {
 // DescriptionSensitiveFile reports descriptions that point at secrets on
 // disk.
 var DescriptionSensitiveFile = &lint.Rule{
-	ID: "description-sensitive-file", Packs: securityPacks, Severity: lint.Error,
+	ID: "description-sensitive-file", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "descriptions do not mention credential files (~/.ssh, mcp.json, …)",
 	Check:        checkDescriptionSensitiveFile,
 	CheckSurface: checkSurfaceSensitiveFile,
@@ -153,7 +176,7 @@ func checkDescriptionSensitiveFile(p *lint.Pass) {
 
 // DescriptionExfiltration reports orders to send data somewhere.
 var DescriptionExfiltration = &lint.Rule{
-	ID: "description-exfiltration", Packs: securityPacks, Severity: lint.Error,
+	ID: "description-exfiltration", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "descriptions do not ask the model to send data to an address or smuggle it into an argument",
 	Check:        checkDescriptionExfiltration,
 	CheckSurface: checkSurfaceExfiltration,
@@ -178,7 +201,7 @@ Source: ` + sourceInvariant + ` (the "shadowing" and "sidenote" attacks).`,
 var exfiltrationPatterns = patterns(
 	`(?i)\b(send|post|upload|forward|transmit|exfiltrate|leak|report|submit|bcc|cc)\b[^.\n]{0,80}\b(to|at|via)\s+(https?://|ftp://|wss?://|[\w.+-]+@[\w-]+(\.[\w-]+)+)`, "an order to send data to an address",
 	`(?i)\b(curl|wget)\s[^\n]{0,120}?https?://`, "a command that sends a request to an address",
-	`(?i)\b(include|pass|put|add|append|attach|insert|copy)\b[^.\n]{0,60}\b(contents?|conversation|chat\s+history|history|api[\s_-]?keys?|tokens?|credentials?|passwords?|secrets?|private\s+keys?|ssh\s+keys?|environment\s+variables?)\b[^.\n]{0,60}\b(as|in|into|to)\s+(the\s+)?['"\x60]?\w+['"\x60]?\s+(parameter|argument|field)`, "an order to smuggle data into an argument",
+	`(?i)\b(include|pass|put|add|append|attach|insert|copy)\b[^.\n]{0,60}\b(contents?|conversation|chat\s+history|history|api[\s_-]?keys?|tokens?|credentials?|passwords?|secrets?|private\s+keys?|ssh\s+keys?|environment\s+variables?)\b[^.\n]{0,60}\b(as|in|into|to)\s+(the\s+)?['"\x60]?(?P<arg>\w+)['"\x60]?\s+(parameter|argument|field)`, "an order to smuggle data into an argument",
 	// "sidenote" is the attack's own word; "context", "note" and "metadata"
 	// count only when named as an argument (quoted, or called a
 	// parameter): "tokens to include in context" is ordinary prose.
@@ -192,7 +215,7 @@ func checkDescriptionExfiltration(p *lint.Pass) {
 
 // DescriptionToolRedirection reports descriptions that steer other tools.
 var DescriptionToolRedirection = &lint.Rule{
-	ID: "description-tool-redirection", Packs: securityPacks, Severity: lint.Warning,
+	ID: "description-tool-redirection", Packs: securityPacks, Severity: lint.Warning, Harm: lint.Risks,
 	Summary:      "descriptions do not dictate how other tools are used",
 	Check:        checkDescriptionToolRedirection,
 	CheckSurface: checkSurfaceToolRedirection,

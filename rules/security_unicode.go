@@ -14,7 +14,7 @@ import (
 
 // InvisibleCharacters reports text the user cannot see but the model reads.
 var InvisibleCharacters = &lint.Rule{
-	ID: "invisible-characters", Packs: securityPacks, Severity: lint.Error,
+	ID: "invisible-characters", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:      "no invisible or deceptive characters: zero-width, bidi controls, tag characters, ANSI escapes",
 	Check:        checkInvisibleCharacters,
 	CheckSurface: checkSurfaceInvisible,
@@ -159,7 +159,7 @@ func stringOrKey(key bool) string {
 
 // ToolNameHomoglyph reports names that imitate other names.
 var ToolNameHomoglyph = &lint.Rule{
-	ID: "tool-name-homoglyph", Packs: securityPacks, Severity: lint.Error,
+	ID: "tool-name-homoglyph", Packs: securityPacks, Severity: lint.Error, Harm: lint.Breaks,
 	Summary:   "tool names do not imitate other tools' names with look-alike characters",
 	CheckList: checkToolNameHomoglyph,
 	Options:   map[string]any{"servers": wellKnownTools},

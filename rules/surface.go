@@ -27,8 +27,8 @@ var SurfaceResultValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json of each version: ListPromptsResult, ListResourcesResult, ListResourceTemplatesResult, InitializeResult, DiscoverResult"},
-		{Consumer: consumer.TSSDK, Source: "the TypeScript SDK parses each result with the zod schema of its type"},
+		{Consumer: consumer.MCPSpec, Line: "results", Source: "MCP schema.json of each version: ListPromptsResult, ListResourcesResult, ListResourceTemplatesResult, InitializeResult, DiscoverResult"},
+		{Consumer: consumer.TSSDK, Line: "results", Source: "the TypeScript SDK parses each result with the zod schema of its type"},
 	},
 	Summary:      "each prompts/list, resources/list, resources/templates/list and handshake result is valid for the negotiated protocol version",
 	Fix:          lint.NoFix,
@@ -49,7 +49,10 @@ defines them: "title" from 2025-06-18, "icons" from 2025-11-25, and from
 2026-07-28 the cache members "resultType", "ttlMs" and "cacheScope" that
 every list result requires. Members a version does not define are allowed.
 The "uri" and "uriTemplate" formats are the business of resource-uri-valid
-and uri-template-valid.
+and uri-template-valid. A list whose capability the handshake result does not
+declare is not checked: clients do not ask for it (the TypeScript SDK's
+client answers such a call with an empty list without sending it, since
+modelcontextprotocol/typescript-sdk#1386), and ` + "`mcplint check`" + ` does not either.
 
 Bad:
 
@@ -94,7 +97,12 @@ func negotiated(p *lint.SurfacePass) string {
 func checkSurfaceResultValid(p *lint.SurfacePass) {
 	version := negotiated(p)
 	defs := surfaceDefs(version)
+	declared, known := declaredCapabilities(p.Manifest)
 	for _, e := range p.Manifest.Results {
+		if known && !manifest.Handshake(e.Name) && !declared[capabilityOf(e.Name)] {
+			// A list no client asks for: whatever it holds breaks nobody.
+			continue
+		}
 		def := resultDefinition(e.Name)
 		if _, known := defs[def]; !known {
 			continue
@@ -115,10 +123,10 @@ func checkSurfaceResultValid(p *lint.SurfacePass) {
 var PromptNameValid = &lint.Rule{
 	ID:       "prompt-name-valid",
 	Packs:    []string{"mcp"},
-	Severity: lint.Warning,
+	Severity: lint.Info,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.ClaudeCode, Source: "https://code.claude.com/docs/en/mcp, \"Use MCP prompts as commands\"", Mangles: true},
-		{Consumer: consumer.VSCode, Source: "https://code.visualstudio.com/docs/copilot/customization/mcp-servers, \"Use MCP prompts\"", Mangles: true},
+		{Consumer: consumer.ClaudeCode, Line: "prompt-names", Source: "https://code.claude.com/docs/en/mcp, \"Use MCP prompts as commands\"", Mangles: true},
+		{Consumer: consumer.VSCode, Line: "prompt-names", Source: "https://code.visualstudio.com/docs/copilot/customization/mcp-servers, \"Use MCP prompts\"", Mangles: true},
 	},
 	Summary:      "prompt names are 1-128 characters of A-Z a-z 0-9 _ - ., argument names have no spaces",
 	Fix:          lint.NoFix,
@@ -217,7 +225,7 @@ var ResourceURIValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, Resource.uri (format uri)"},
+		{Consumer: consumer.MCPSpec, Line: "uris", Source: "MCP schema.json, Resource.uri (format uri)"},
 	},
 	Summary:      "resource URIs are absolute URIs (RFC 3986): a scheme, and no spaces or raw non-ASCII characters",
 	Fix:          lint.NoFix,
@@ -299,7 +307,7 @@ var URITemplateValid = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, ResourceTemplate.uriTemplate (format uri-template, RFC 6570)"},
+		{Consumer: consumer.MCPSpec, Line: "uri-templates", Source: "MCP schema.json, ResourceTemplate.uriTemplate (format uri-template, RFC 6570)"},
 	},
 	Summary:      "resource templates' uriTemplate parses as an RFC 6570 URI template",
 	Fix:          lint.NoFix,
@@ -345,7 +353,7 @@ var SurfaceNamesUnique = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification, server/prompts (prompts/get by name) and server/resources (resources/read by uri)"},
+		{Consumer: consumer.MCPSpec, Line: "surface-names", Source: "MCP specification, server/prompts (prompts/get by name) and server/resources (resources/read by uri)"},
 	},
 	Summary:      "prompt names, resource URIs, template URI templates and a prompt's argument names are unique",
 	Fix:          lint.NoFix,

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -12,7 +14,7 @@ var CapabilitiesMatch = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP specification, server/tools, server/prompts, server/resources: \"Capabilities\"; basic/lifecycle, \"Operation\""},
+		{Consumer: consumer.MCPSpec, Line: "capabilities", Source: "MCP specification, server/tools, server/prompts, server/resources: \"Capabilities\"; basic/lifecycle, \"Operation\""},
 	},
 	Summary:      "the server declares the tools, prompts and resources capabilities exactly for what it serves",
 	Fix:          lint.NoFix,
@@ -34,9 +36,18 @@ of the Kotlin SDK. So:
     an error (typically -32601, method not found) makes every client that
     trusts the declaration fail, on every connection.
 
-Judged from what ` + "`mcplint check`" + ` lists (it asks for every list, declared or not)
-and from the files its --save writes, which keep a refused list as its
-error response. Nothing is reported without a handshake result.
+A declared list that fails breaks real clients: Visual Studio 2022 fails to
+load a server that declares prompts and answers prompts/list with "Method
+not found" (arabold/docs-mcp-server#226), and Gemini CLI reports the error on
+every start (google-gemini/gemini-cli#5383). A refused
+resources/templates/list is a warning: "resources" declares it too, with no
+sub-flag, but a server of resources without templates often answers it so,
+and the clients that ask log the error on every session rather than fail
+(WordPress/mcp-adapter#232). ` + "`mcplint check`" + ` asks for the lists
+the capabilities declare, as clients do, and keeps a refused one (tools/list
+included) as its error response in the files its --save writes; a list that
+is not declared is not asked for, and its failure is no finding. Nothing is
+reported without a handshake result.
 
 Bad:
 
@@ -91,8 +102,14 @@ func checkCapabilitiesMatch(p *lint.SurfacePass) {
 			if n := served[method]; n > 0 && !declared {
 				p.Reportf(m.Server, "/capabilities", "the server serves %d %s (%s) but does not declare the %q capability; clients that follow the capabilities never list them: add \"%s\": {} to the capabilities", n, listNoun(method, n), method, c.capability, c.capability)
 			}
-			if r, ok := refused[method]; ok && declared {
-				p.Reportf(m.Server, "/capabilities/"+c.capability, "the server declares the %q capability but answered %s with JSON-RPC error %d (%s); every client that trusts the declaration fails: serve the list, or drop the capability", c.capability, method, r.Code, clipQuote(r.Message))
+			if r, ok := refused[method]; ok && declared && method == manifest.MethodTemplates {
+				// No sub-flag gates the templates: a server of resources
+				// without any often refuses the list, and the clients
+				// that ask log an error rather than fail.
+				p.Report(m.Server, lint.Diagnostic{Severity: lint.Warning, RelPointer: "/capabilities/resources",
+					Message: fmt.Sprintf("the server declares the \"resources\" capability but answered %s with JSON-RPC error %d (%s); the capability covers the templates too, and clients that list them log the error on every session: answer an empty list ({\"resourceTemplates\": []})", method, r.Code, clipQuote(r.Message))})
+			} else if ok && declared {
+				p.Reportf(m.Server, "/capabilities/"+c.capability, "the server declares the %q capability but answered %s with JSON-RPC error %d (%s); every client that trusts the declaration fails (Visual Studio does not load the server, Gemini CLI reports the error on each start): serve the list, or drop the capability", c.capability, method, r.Code, clipQuote(r.Message))
 			}
 		}
 	}
@@ -107,4 +124,37 @@ func listNoun(method string, n int) string {
 		noun += "s"
 	}
 	return noun
+}
+
+// declaredCapabilities reads the capabilities a handshake result
+// declares; known is false without a handshake result that has them.
+func declaredCapabilities(m *manifest.Manifest) (declared map[string]bool, known bool) {
+	if m.Server == nil {
+		return nil, false
+	}
+	v, err := m.Server.Value()
+	if err != nil {
+		return nil, false
+	}
+	caps, ok := v.(map[string]any)["capabilities"].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	declared = map[string]bool{}
+	for k, c := range caps {
+		declared[k] = c != nil
+	}
+	return declared, true
+}
+
+// capabilityOf is the capability that declares a list method.
+func capabilityOf(method string) string {
+	for _, c := range capabilityLists {
+		for _, m := range c.methods {
+			if m == method {
+				return c.capability
+			}
+		}
+	}
+	return ""
 }

@@ -17,11 +17,10 @@ var vscodeRules = []*lint.Rule{VSCodeToolCount, VSCodeToolName}
 var VSCodeToolCount = &lint.Rule{
 	ID:       "vscode-tool-count",
 	Packs:    []string{"vscode"},
+	Subject:  "tool-count",
 	Severity: lint.Warning,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.VSCode, Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIChat, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
-		{Consumer: consumer.OpenAIResponses, Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
+		{Consumer: consumer.VSCode, Line: "tools", Error: "You may not include more than 128 tools in your request.", Source: "microsoft/vscode-copilot-release#9375"},
 	},
 	Summary:     "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:         lint.NoFix,
@@ -53,9 +52,10 @@ func checkVSCodeToolCount(p *lint.ListPass) {
 	checkToolCount(p, p.Option("max-tools").(int), "a VS Code chat request carries at most %d tools from all sources together (option max-tools) and fails with more; this server alone offers %d: offer fewer tools or let users enable groups of them")
 }
 
-func vscodeNameChar(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-}
+// vscodeName is VS Code's rule for tool names (its profile's Name line).
+var vscodeName = consumer.ProfileOf(consumer.VSCode).NameLine()
+
+func vscodeNameChar(r rune) bool { return vscodeName.NameChar(r) }
 
 // VSCodeToolName reports tool names VS Code rewrites.
 var VSCodeToolName = &lint.Rule{
@@ -64,7 +64,7 @@ var VSCodeToolName = &lint.Rule{
 	Subject:  "tool-name",
 	Severity: lint.Info,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.VSCode, Mangles: true, Source: "microsoft/vscode#308463"},
+		{Consumer: consumer.VSCode, Mangles: true, Line: "name", Source: "microsoft/vscode#308463"},
 	},
 	Summary:   "tool names use only A-Z a-z 0-9 _ -, which VS Code keeps as they are",
 	Fix:       lint.NoFix,

@@ -2,11 +2,13 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/normalize"
+	"github.com/mcpfit/mcplint/pointer"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -19,8 +21,8 @@ var ZodLeak = &lint.Rule{
 	Packs:    []string{"mcp"},
 	Severity: lint.Error,
 	Consumers: []consumer.Refusal{
-		{Consumer: consumer.MCPSpec, Source: "MCP schema.json, Tool.inputSchema"},
-		{Consumer: consumer.TSSDK, Source: "anthropics/claude-code#8014 (a Zod value has no \"type\": \"object\")"},
+		{Consumer: consumer.MCPSpec, Line: "json-schema", Source: "MCP schema.json, Tool.inputSchema"},
+		{Consumer: consumer.TSSDK, Line: "json-schema", Source: "anthropics/claude-code#8014 (a Zod value has no \"type\": \"object\")"},
 	},
 	Summary: "inputSchema and outputSchema are JSON Schema, not a serialised Zod schema",
 	Fix:     lint.MixedFix,
@@ -74,8 +76,8 @@ Two things are lost without a trace or without changing what is accepted:
 a Zod 3 default value is a function (the rebuilt field stays optional, with
 no "default"; the message names it), and Zod 4 keeps .describe() in a
 registry, not on the schema, so Zod 4 descriptions must be restored by hand.
-JSON objects decode without their key order, so a rebuilt Zod 4 "required"
-is sorted.
+The rebuilt properties, and "required", are listed in the order the source
+lists the fields (the shape's order, which is the order a model reads them in).
 
 Bad (a Zod 3 raw shape serialised as the inputSchema):
 
@@ -177,7 +179,11 @@ func reportZodLeak(p *lint.Pass, ptr, subject string, s any, inProperties bool, 
 	if inProperties {
 		leaked = s.(map[string]any)["properties"]
 	}
-	rebuilt, lost, _ := normalize.FromZod(leaked)
+	// The rebuilt fields keep the order the source lists them in, which
+	// is the shape's order and the one a model reads them in.
+	order := map[string]int{}
+	shapeOrder(p, ptr, s, inProperties || form == normalize.ZodRawShape, order)
+	rebuilt, lost, _ := normalize.FromZodInOrder(leaked, order)
 	where, replacement := ptr, any(rebuilt)
 	if inProperties {
 		// A raw shape under "properties" of a hand-written object: the
@@ -194,7 +200,11 @@ func reportZodLeak(p *lint.Pass, ptr, subject string, s any, inProperties bool, 
 	exact, annotations := groupLosses(lost, ptr, false), groupLosses(lost, ptr, true)
 	msg := fmt.Sprintf("%s is a serialised Zod %s, not JSON Schema: clients get Zod's internals (%s) where JSON Schema belongs; convert it with %s before publishing it",
 		subject, zodLabel(leaked, form, ver), zodMarkers(ver), zodConverter(ver))
-	fix := &lint.Fix{Safe: len(exact) == 0, Edits: lint.Diff(ptr, s, replacement)}
+	edits := lint.Diff(ptr, s, replacement)
+	for i := range edits {
+		edits[i].Order = order
+	}
+	fix := &lint.Fix{Safe: len(exact) == 0, Edits: edits}
 	switch {
 	case len(exact) == 1 && lost[0].Pointer == "" && normalize.ZodTypeName(leaked) == "ZodObject" && rebuilt["properties"] == nil:
 		msg += `; Zod 3 serialises an object's shape only after the object's first parse, so none of its fields survived: restore them from the server's source (the unsafe fix publishes {"type": "object"}, which accepts any object)`
@@ -209,6 +219,41 @@ func reportZodLeak(p *lint.Pass, ptr, subject string, s any, inProperties bool, 
 		msg += "; left out: " + listLosses(annotations)
 	}
 	p.ReportFix(where, fix, "%s", msg)
+}
+
+// shapeOrder ranks the field names of the serialised shapes in v (at ptr in
+// the tool; v itself is a shape when isShape) by the offset where the
+// source first spells each as a field. Only the members of shapes count:
+// the names of Zod's own members ("type", "kind", "checks") are everywhere
+// in a serialised value, and a field called the same must rank by its own
+// place.
+func shapeOrder(p *lint.Pass, ptr string, v any, isShape bool, order map[string]int) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		if list, ok := v.([]any); ok {
+			for i, c := range list {
+				shapeOrder(p, ptr+"/"+strconv.Itoa(i), c, false, order)
+			}
+		}
+		return
+	}
+	for k, c := range m {
+		cp := ptr + "/" + pointer.Escape(k)
+		if isShape {
+			if off := p.Tool.Locate(cp).Offset; !hasRank(order, k) || off < order[k] {
+				order[k] = off
+			}
+		}
+		// A shape is under "shape": Zod 4's def.shape, Zod 3's
+		// _cached.shape (and _def.shape when it was serialised), or under
+		// "properties" where a raw shape leaked into a hand-written object.
+		shapeOrder(p, cp, c, !isShape && (k == "shape" || k == "properties"), order)
+	}
+}
+
+func hasRank(order map[string]int, k string) bool {
+	_, ok := order[k]
+	return ok
 }
 
 // groupLosses says each kind of loss once, with every place it happened:

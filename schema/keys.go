@@ -74,3 +74,37 @@ func compareRanked(a, b rankedKey) int {
 	}
 	return strings.Compare(a.key, b.key)
 }
+
+// NameMaps are the keywords whose values map names an author chose (of
+// properties, definitions, dependencies) to schemas or lists of names. The
+// order of their members is the author's: the order a model reads
+// properties in. Writers keep it when they know it (SortedNames).
+var NameMaps = map[string]bool{
+	"properties": true, "patternProperties": true, "$defs": true,
+	"definitions": true, "dependentSchemas": true, "dependentRequired": true,
+}
+
+// SortedNames orders the members of a map of names by order, which ranks
+// names by where their source first spells them (manifest's
+// Tool.NameOrder); names it does not rank follow, sorted.
+func SortedNames(m map[string]any, order map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	slices.SortStableFunc(keys, func(a, b string) int {
+		oa, okA := order[a]
+		ob, okB := order[b]
+		switch {
+		case okA && okB:
+			return oa - ob
+		case okA:
+			return -1
+		case okB:
+			return 1
+		}
+		return 0
+	})
+	return keys
+}

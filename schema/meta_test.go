@@ -7,13 +7,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcpfit/mcplint/internal/testenv"
-
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpfit/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // compileProblems is what a Checker must agree with.
@@ -62,7 +61,7 @@ var checkerDocs = []string{
 func TestCheckerMatchesCompile(t *testing.T) {
 	var docs []any
 	for _, s := range checkerDocs {
-		docs = append(docs, decode(t, s))
+		docs = append(docs, testenv.JSON(t, s))
 	}
 	docs = append(docs, corpus(t)...)
 	for _, assumed := range []string{Draft2020, Draft7} {
@@ -87,7 +86,7 @@ func TestCheckerMatchesCompile(t *testing.T) {
 func TestPruneKeepsProblems(t *testing.T) {
 	var docs []any
 	for _, s := range checkerDocs {
-		docs = append(docs, decode(t, s))
+		docs = append(docs, testenv.JSON(t, s))
 	}
 	docs = append(docs, corpus(t)...)
 	size := func(v any) int {
@@ -143,7 +142,7 @@ func TestPruneKeepsProblems(t *testing.T) {
 func TestShallowNodeKey(t *testing.T) {
 	var docs []any
 	for _, s := range checkerDocs {
-		docs = append(docs, decode(t, s))
+		docs = append(docs, testenv.JSON(t, s))
 	}
 	docs = append(docs, corpus(t)...)
 	for _, d := range []string{Draft2020, Draft2019, Draft7} {

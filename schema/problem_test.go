@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 func TestCompileProblems(t *testing.T) {
@@ -51,7 +53,7 @@ func TestCompileProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Compile(decode(t, tt.doc))
+			_, err := Compile(testenv.JSON(t, tt.doc))
 			if diff := cmp.Diff(tt.want, Problems(err)); diff != "" {
 				t.Errorf("problems (-want +got):\n%s\nerror: %v", diff, err)
 			}
@@ -60,7 +62,7 @@ func TestCompileProblems(t *testing.T) {
 }
 
 func TestCompileDialectAssumed(t *testing.T) {
-	doc := decode(t, `{"items": [{"type": "string"}], "additionalItems": false}`)
+	doc := testenv.JSON(t, `{"items": [{"type": "string"}], "additionalItems": false}`)
 	if _, err := CompileDialect(doc, Draft7); err != nil {
 		t.Errorf("draft-07 tuple assumed draft-07: %v", err)
 	}
@@ -68,13 +70,13 @@ func TestCompileDialectAssumed(t *testing.T) {
 		t.Error("draft-07 tuple assumed 2020-12 compiled")
 	}
 	var ude *UnknownDialectError
-	if _, err := CompileDialect(decode(t, `{"$schema": "x"}`), Draft7); !errors.As(err, &ude) {
+	if _, err := CompileDialect(testenv.JSON(t, `{"$schema": "x"}`), Draft7); !errors.As(err, &ude) {
 		t.Errorf("unknown $schema: got %v, want *UnknownDialectError", err)
 	}
 }
 
 func TestCompileDoesNotMutate(t *testing.T) {
-	doc := decode(t, `{"$schema": "http://json-schema.org/draft-07/schema", "type": "object"}`)
+	doc := testenv.JSON(t, `{"$schema": "http://json-schema.org/draft-07/schema", "type": "object"}`)
 	if _, err := Compile(doc); err != nil {
 		t.Fatal(err)
 	}

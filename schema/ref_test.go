@@ -1,24 +1,12 @@
 package schema
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-func decode(t *testing.T, s string) any {
-	t.Helper()
-	// Numbers decode as json.Number, as the manifest decodes them.
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		t.Fatalf("decode %s: %v", s, err)
-	}
-	return v
-}
+	"github.com/mcpfit/mcplint/internal/testenv"
+)
 
 func TestClassifyRef(t *testing.T) {
 	tests := []struct {
@@ -46,7 +34,7 @@ func TestClassifyRef(t *testing.T) {
 }
 
 func TestResolverResolve(t *testing.T) {
-	root := decode(t, `{
+	root := testenv.JSON(t, `{
 		"$defs": {
 			"a": {"type": "string"},
 			"a b": {"type": "integer"},
@@ -103,7 +91,7 @@ func TestResolverResolve(t *testing.T) {
 }
 
 func TestResolverRootID(t *testing.T) {
-	root := decode(t, `{"$id": "https://example.com/tools/run.json", "$defs": {"a": {}}}`)
+	root := testenv.JSON(t, `{"$id": "https://example.com/tools/run.json", "$defs": {"a": {}}}`)
 	r := NewResolver(root)
 	for _, ref := range []string{"run.json#/$defs/a", "https://example.com/tools/run.json#/$defs/a", "#/$defs/a"} {
 		if got := r.Resolve("", ref); !got.Found || got.Pointer != "/$defs/a" {
@@ -118,7 +106,7 @@ func TestResolverRootID(t *testing.T) {
 func TestResolverDraft7IgnoresIDBesideRef(t *testing.T) {
 	// In draft-07 keywords beside $ref are ignored, $id included, so the
 	// reference below resolves against the root, not against the $id.
-	root := decode(t, `{
+	root := testenv.JSON(t, `{
 		"$schema": "http://json-schema.org/draft-07/schema#",
 		"definitions": {"a": {"type": "string"}},
 		"properties": {"p": {"$id": "https://example.com/p.json", "$ref": "#/definitions/a"}}
@@ -130,7 +118,7 @@ func TestResolverDraft7IgnoresIDBesideRef(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	root := decode(t, `{"$defs": {"a": {"type": "string"}}, "properties": {"b": {"$anchor": "bee"}}}`)
+	root := testenv.JSON(t, `{"$defs": {"a": {"type": "string"}}, "properties": {"b": {"$anchor": "bee"}}}`)
 	if got, ok := Resolve(root, "#/$defs/a"); !ok || !cmp.Equal(got, map[string]any{"type": "string"}) {
 		t.Errorf("Resolve #/$defs/a = %v, %v", got, ok)
 	}

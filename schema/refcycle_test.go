@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 func TestRefCycles(t *testing.T) {
@@ -26,7 +28,7 @@ func TestRefCycles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := decode(t, tt.schema)
+			root := testenv.JSON(t, tt.schema)
 			got := RefCycles(root, NewResolver(root))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("cycles (-want +got):\n%s", diff)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 const walkDoc = `{
@@ -38,7 +40,7 @@ var walkPointers = []string{
 }
 
 func TestWalkPointers(t *testing.T) {
-	doc := decode(t, walkDoc)
+	doc := testenv.JSON(t, walkDoc)
 	var got []string
 	Walk(doc, "/s", func(n *Node) bool {
 		got = append(got, n.Pointer())
@@ -59,9 +61,9 @@ func TestWalkPointers(t *testing.T) {
 // with the same parents, that returning false skips a subtree, and that a
 // reused tree forgets the previous schema.
 func TestTree(t *testing.T) {
-	doc := decode(t, walkDoc)
+	doc := testenv.JSON(t, walkDoc)
 	var tr Tree
-	tr.Reset(decode(t, `{"properties": {"old": {}}}`), "")
+	tr.Reset(testenv.JSON(t, `{"properties": {"old": {}}}`), "")
 	tr.Reset(doc, "/s")
 	var got []string
 	tr.Walk(func(n *Node) bool {
@@ -125,7 +127,7 @@ func TestWalkDeep(t *testing.T) {
 }
 
 func TestChildren(t *testing.T) {
-	doc := decode(t, `{"items": [{"type": "string"}, false], "properties": {"a/b": 1}, "not": true}`).(map[string]any)
+	doc := testenv.JSON(t, `{"items": [{"type": "string"}, false], "properties": {"a/b": 1}, "not": true}`).(map[string]any)
 	var got []string
 	Children(doc, "/x", func(_ any, ptr string) { got = append(got, ptr) })
 	want := []string{"/x/not", "/x/properties/a~1b", "/x/items/0", "/x/items/1"}

@@ -19,9 +19,20 @@ args=()
 [ -n "${FAIL_ON:-}" ] && args+=(--fail-on "$FAIL_ON")
 args+=(--format "${FORMAT:-github}")
 [ -n "${SARIF_FILE:-}" ] && args+=(--format "sarif=$SARIF_FILE")
+# The client matrix (which clients take each tool) from the same run, for
+# the job summary, after the findings the github format puts there.
+matrix=
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -n "${RUNNER_TEMP:-}" ]; then
+	matrix="$RUNNER_TEMP/mcplint-matrix-$$.md"
+	args+=(--format "matrix=$matrix")
+fi
 
-# outputs writes the step outputs and exits with status $1.
+# outputs writes the step outputs and the matrix, and exits with status $1.
 outputs() {
+	if [ -n "$matrix" ] && [ -s "$matrix" ]; then
+		{ echo; cat "$matrix"; } >>"$GITHUB_STEP_SUMMARY"
+		rm -f "$matrix"
+	fi
 	if [ -n "${SARIF_FILE:-}" ] && [ -f "$SARIF_FILE" ] && [ "$1" -ne 2 ]; then
 		output sarif-file "$SARIF_FILE"
 	fi
@@ -88,11 +99,14 @@ glob_regex() {
 
 # Bash 3.2 (macOS runners) has no globstar: there, patterns with "**" are
 # matched against a listing of the working directory instead (hidden
-# folders skipped, as globstar skips them).
+# folders skipped, as globstar skips them). The listing is NUL-separated:
+# a name may hold a line feed, and a folder named "x<LF>" must not make
+# "x<LF>/etc/tools.json" two paths, the second one out of the tree.
 globstar=true
 shopt -s globstar 2>/dev/null || globstar=false
 shopt -s nullglob
-listing=
+listed=false
+listing=()
 files=()
 set -f
 patterns=($FILES) # split on spaces and newlines, not yet expanded
@@ -101,13 +115,16 @@ set +f
 for p in ${patterns[@]+"${patterns[@]}"}; do
 	matches=()
 	if [ "$globstar" = false ] && [[ $p == *'**'* ]]; then
-		if [ -z "$listing" ]; then
-			listing=$(find . -mindepth 1 \( -type d -name '.*' -prune \) -o -type f -print | sed 's|^\./||' | LC_ALL=C sort)
+		if [ "$listed" = false ]; then
+			while IFS= read -r -d '' f; do
+				listing+=("${f#./}")
+			done < <(find . -mindepth 1 \( -type d -name '.*' -prune \) -o -type f -print0 | LC_ALL=C sort -z)
+			listed=true
 		fi
 		re=$(glob_regex "${p#./}")
-		while IFS= read -r f; do
+		for f in ${listing[@]+"${listing[@]}"}; do
 			[[ $f =~ $re ]] && matches+=("$f")
-		done <<<"$listing"
+		done
 	else
 		matches=($p)
 	fi

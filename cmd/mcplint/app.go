@@ -1,10 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -30,7 +29,7 @@ cannot be listed or passes a limit.`
 // app builds the command tree. It is built anew for each run: urfave/cli
 // keeps parsed values in the flags.
 func (e *env) app() *cli.Command {
-	return &cli.Command{
+	root := &cli.Command{
 		Name:                  "mcplint",
 		Usage:                 "lint and fix the tool definitions of MCP servers",
 		Version:               version(),
@@ -39,18 +38,10 @@ func (e *env) app() *cli.Command {
 		Writer:                e.stdout,
 		ErrWriter:             e.stderr,
 		EnableShellCompletion: true,
-		// urfave/cli hides the completion command; mcplint lists it.
-		ConfigureShellCompletionCommand: func(c *cli.Command) {
-			c.Hidden = false
-			c.Usage = "print a shell completion script: bash, zsh, fish or pwsh"
-			c.Action = func(_ context.Context, cmd *cli.Command) error {
-				if cmd.Args().Present() {
-					// No suggestion: tcsh is not a typo of bash.
-					return &usageError{err: fmt.Errorf("unknown shell %q (want %s)", cmd.Args().First(), strings.Join(subcommandNames(cmd), ", ")), help: cmd.FullName()}
-				}
-				return cli.ShowSubcommandHelp(cmd)
-			}
-		},
+		Metadata:              map[string]any{helpWidth: e.helpWidth},
+		// urfave/cli hides the completion command; mcplint lists it, with
+		// its own scripts (completion_scripts.go).
+		ConfigureShellCompletionCommand: configureCompletion,
 		// Errors are printed once, by run; never os.Exit from inside.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError:   onUsageError,
@@ -60,12 +51,10 @@ func (e *env) app() *cli.Command {
 			}
 			return cli.ShowRootCommandHelp(cmd)
 		},
-		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.lockCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand()},
+		Commands: []*cli.Command{e.lintCommand(), e.fixCommand(), e.rulesCommand(), e.breakingCommand(), e.checkCommand(), e.lockCommand(), e.initCommand(), e.schemaCommand(), e.convertCommand(), e.proxyCommand(), e.mcpCommand()},
 	}
-}
-
-func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return &usageError{err: err, help: cmd.FullName()}
+	e.completion(root)
+	return root
 }
 
 // selectionFlags are the flags that choose and tune rules, shared by lint
@@ -75,7 +64,7 @@ func (e *env) selectionFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringSliceFlag{
 			Name:  "select",
-			Usage: "run these `RULES` (rule IDs or pack names, comma-separated; repeatable) instead of the default packs, " + strings.Join(lint.DefaultPacks, " and ") + "; \"all\" is every rule; packs: " + packs,
+			Usage: "run these `RULES` (rule IDs or pack names, comma-separated; repeatable) instead of the default selection (" + lint.DefaultDescription(e.catalogue) + "); \"all\" is every rule; packs: " + packs,
 		},
 		&cli.StringSliceFlag{Name: "extend-select", Usage: "run these `RULES` (IDs or packs) as well"},
 		&cli.StringSliceFlag{Name: "ignore", Usage: "do not run these `RULES` (IDs or packs)"},
@@ -109,7 +98,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.StringFlag{
 			Name:  "color",
 			Value: "auto",
-			Usage: "`WHEN` to colour the text output: auto (on a terminal unless NO_COLOR is set, anywhere when FORCE_COLOR is set), always or never",
+			Usage: "`WHEN` to colour the text output: auto (on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on anywhere, FORCE_COLOR=0 off), always or never",
 		},
 	}
 }
@@ -139,10 +128,10 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 		MaxFindings:  int(cmd.Int("max-findings")),
 	}
 	if cmd.IsSet("max-findings") && cfg.MaxFindings < 1 {
-		return cfg, usagef("--max-findings: %d is not a positive number", cfg.MaxFindings)
+		return cfg, usagef("--max-findings: %d is not a positive number; give 1 or more", cfg.MaxFindings)
 	}
 	if cfg.Protocol != "" && !lint.ValidProtocol(cfg.Protocol) {
-		return cfg, usagef("--protocol: unknown MCP protocol version %q (known: %s)", cfg.Protocol, strings.Join(lint.Protocols, ", "))
+		return cfg, badChoice("--protocol", "MCP protocol version", cfg.Protocol, lint.Protocols)
 	}
 	if cmd.Bool("strict") {
 		cfg.ExtendSelect = append(cfg.ExtendSelect, strictPack)
@@ -196,7 +185,7 @@ func (e *env) parseOption(spec string) (id, name string, value any, err error) {
 		id, name, ok = strings.Cut(key, ".")
 	}
 	if !ok || id == "" || name == "" {
-		return "", "", nil, usagef("--option %q: want RULE.NAME=VALUE", spec)
+		return "", "", nil, usagef("--option %q: not RULE.NAME=VALUE; write the rule's ID, a dot, the option's name, = and its value", spec)
 	}
 	var rule *lint.Rule
 	for _, r := range e.catalogue {
@@ -205,7 +194,7 @@ func (e *env) parseOption(spec string) (id, name string, value any, err error) {
 		}
 	}
 	if rule == nil {
-		return "", "", nil, usagef("--option %q: unknown rule %q (`mcplint rules` lists the rules)", spec, id)
+		return "", "", nil, usagef("--option %q: unknown rule %q%s", spec, id, cmp.Or(e.suggestRule(id), "; `mcplint rules` lists the rules"))
 	}
 	var parsed any
 	if json.Unmarshal([]byte(raw), &parsed) != nil {
@@ -230,7 +219,7 @@ func failOn(cmd *cli.Command) (lint.Severity, error) {
 	}
 	sev, err := lint.ParseSeverity(s)
 	if err != nil {
-		return 0, usagef("--fail-on: unknown value %q (want error, warning, info or never)", s)
+		return 0, badChoice("--fail-on", "severity", s, []string{"error", "warning", "info", "never"})
 	}
 	return sev, nil
 }
@@ -239,7 +228,7 @@ func failOn(cmd *cli.Command) (lint.Severity, error) {
 func (e *env) colorOn(cmd *cli.Command, terminal bool) (bool, error) {
 	mode, err := report.ParseColorMode(cmd.String("color"))
 	if err != nil {
-		return false, usagef("--color: %v", err)
+		return false, badChoice("--color", "colour mode", cmd.String("color"), []string{"auto", "always", "never"})
 	}
 	return mode.Enabled(terminal, e.getenv), nil
 }
@@ -248,7 +237,7 @@ func (e *env) colorOn(cmd *cli.Command, terminal bool) (bool, error) {
 func format(cmd *cli.Command) (string, error) {
 	f := cmd.String("format")
 	if f != "text" && f != "json" {
-		return "", usagef("--format: unknown format %q (want text or json)", f)
+		return "", badChoice("--format", "format", f, []string{"text", "json"})
 	}
 	return f, nil
 }
@@ -271,18 +260,6 @@ func (e *env) reportOptions(cmd *cli.Command) (outs []reportOutput, min lint.Sev
 	}
 	cfg, err = e.config(cmd)
 	return
-}
-
-// unknownName is the usage error for a mistyped name, suggesting the
-// closest of names.
-func unknownName(what, name string, names []string, help string) error {
-	msg := fmt.Sprintf("unknown %s %q", what, name)
-	if s := lint.Closest(name, names); s != "" {
-		msg += fmt.Sprintf("; did you mean %q?", s)
-	} else {
-		msg += " (want " + strings.Join(names, ", ") + ")"
-	}
-	return &usageError{err: errors.New(msg), help: help}
 }
 
 // subcommandNames lists the commands under cmd that are not hidden.

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
@@ -79,7 +82,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	}
 	selected, err := breaking.Select(cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	if err := e.readFileLimits(cmd); err != nil {
 		return err
@@ -102,7 +105,7 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	} else {
 		args := cmd.Args().Slice()
 		if len(args) > 1 {
-			return usagef("breaking compares one NEW tool list with --against OLD, not %d (a server's command goes after --live --)", len(args))
+			return usagef("breaking compares one NEW tool list with --against OLD, not %d; name one file (a server's command goes after --live --)", len(args))
 		}
 		paths, err := e.paths(args)
 		if err != nil {
@@ -110,13 +113,17 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 		}
 		newSrc = paths[0]
 		if oldSrc == "-" && newSrc == "-" {
-			return usagef("standard input (-) can be read only once: name NEW or --against as a file")
+			return usagef("standard input (-) can be read only once; name NEW or --against as a file")
 		}
 		if _, _, _, err := breaking.ParseGitSource(newSrc); err != nil {
 			return usagef("%v", err)
 		}
 	}
 	old, errOld := e.loadSource(ctx, oldSrc)
+	var pe *fs.PathError
+	if errors.As(errOld, &pe) {
+		errOld = fmt.Errorf("--against: %w", errOld)
+	}
 	var new *manifest.Manifest
 	var errNew error
 	if server != nil {
@@ -131,6 +138,10 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 		}
 	}
 	if len(errs) > 0 {
+		rc := reportContext{rules: selected, command: "breaking", failures: failuresOf(errs)}
+		if err := e.writeFailedOutputs(outs, e.stdout, rc); err != nil {
+			return err
+		}
 		return &inputErrors{errs: errs}
 	}
 	rep, err := breaking.Compare(old, new, cfg)
@@ -141,7 +152,8 @@ func (e *env) breaking(ctx context.Context, cmd *cli.Command) error {
 	rc := reportContext{rules: selected, command: "breaking"}
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
-			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			// A change's infos are the change log: each is shown.
+			return report.WriteText(w, files, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: true, NoContext: true})
 		}
 		return e.writeReport(w, format, files, rc)
 	})

@@ -145,7 +145,7 @@ func TestBreakingUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"breaking", "testdata/breaking-new.json"}, `Required flag "against" not set`},
+		{[]string{"breaking", "testdata/breaking-new.json"}, `mcplint: --against is required; `},
 		{[]string{"breaking", "--against", "-", "-"}, "standard input (-) can be read only once"},
 		{[]string{"breaking", "--against", "git:main", "testdata/breaking-new.json"}, `"git:main": want git:REF:PATH`},
 		{[]string{"breaking", "--against", "testdata/breaking-old.json", "a.json", "b.json"}, "one NEW tool list"},

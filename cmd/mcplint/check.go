@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -18,24 +20,32 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/pin"
 	"github.com/mcpfit/mcplint/redact"
 	"github.com/mcpfit/mcplint/report"
-	"github.com/mcpfit/mcplint/rules"
 )
 
-const checkDescription = `Connects to a running MCP server as a client, lists its tools, prompts,
-resources and resource templates (following every page), keeps its handshake
-result (capabilities, instructions) and lints what it actually publishes
-with the same rules and output as ` + "`mcplint lint`" + `, plus the rules only a live
-server can break: list-result-valid, list-order-stable and
-stdio-stdout-clean.
+const checkDescription = `Connects to a running MCP server as a client, lists the tools, prompts,
+resources and resource templates its capabilities declare (following every
+page), keeps its handshake result (capabilities, instructions) and lints
+what it actually publishes with the same rules, defaults and output as
+` + "`mcplint lint`" + ` of the same list, plus the rules only a live server can break:
+list-result-valid, list-order-stable and stdio-stdout-clean.
+
+A server is checked as the clients of every protocol era see it: the era it
+negotiates (server/discover for 2026-07-28, else initialize), and, when that
+is 2026-07-28, the initialize era of the clients of 2025-11-25 and older
+too. A finding that concerns one era only says so. --protocol VERSION
+negotiates that version alone.
 
   mcplint check -- npx -y @modelcontextprotocol/server-memory
-  mcplint check --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer $TOKEN'
+  mcplint check --url http://127.0.0.1:3001/mcp \
+      --header 'Authorization: Bearer $TOKEN'
   mcplint check --client-config .vscode/mcp.json
   mcplint check --discover --dry-run
   mcplint check
@@ -60,25 +70,23 @@ only with --yes (--dry-run lists and starts nothing). Each is reported as
 
 Like lint, check follows .mcplint.yaml (or --config FILE): its select,
 extend-select, protocol, severity, options, ignore and fail-on, with the
-flags over them. The default rules are lint's (packs mcp and robust) and the
-security pack. They are checked against the protocol version the server
-negotiated, unless --protocol or the configuration's protocol says
-otherwise.
+flags over them. The rules are lint's (by default %s;
+--extend-select security adds the tool-poisoning checks), checked against
+the versions of the era each listing was made in, unless --protocol or the
+configuration's protocol fixes one. Findings name the server and the tool,
+and advise on the server's code; infos are summed up by rule unless
+--show-infos.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a
 usage error, 3 when a server could not be checked (it could not be started,
 exited, hung past --timeout, wrote no protocol, echoed our requests, answered
-tools/list with an error or with something that is not a tool list, passed a
-limit such as --max-message-size, or HTTP failed).
+the handshake with an error, answered tools/list with something that is not
+a tool list, passed a limit such as --max-message-size, or HTTP failed). A
+list the server declares and refuses is a finding (capabilities-match).
 
 Header values, the URL's user information and query values, --env values and
 values read from the environment are masked (***) in everything printed or
 saved, even when the server repeats them.`
-
-// checkExtraPacks are packs check runs by default on top of lint's default
-// selection, when the catalogue has them: a live server is exactly where a
-// security review matters.
-var checkExtraPacks = []string{rules.SecurityPack}
 
 // errListed: --discover --dry-run listed the servers; nothing more to do.
 var errListed = errors.New("listed")
@@ -88,14 +96,17 @@ func (e *env) checkCommand() *cli.Command {
 		Name:         "check",
 		Usage:        "lint what a running MCP server publishes (stdio command, URL, client configuration, or every installed client's)",
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
-		Description:  checkDescription,
+		Description:  fmt.Sprintf(checkDescription, lint.DefaultDescription(e.catalogue)),
 		OnUsageError: onUsageError,
 		Flags: append(append(serverTargetFlags("check"), []cli.Flag{
 			&cli.StringFlag{Name: "save", Usage: "write what the server listed (tools, handshake result, prompts, resources, templates) to `FILE`, a manifest that lint and fix read (secrets masked)"},
 			&cli.BoolFlag{Name: "locked", Usage: "fail (exit 1) when a server publishes anything else than the lock file pins (see mcplint lock), and show what changed"},
 			lockfileFlag(),
+			maxLockSizeFlag(),
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line of each server"},
+			showInfosFlag(),
+			&cli.BoolFlag{Name: "wrap", Usage: "with --discover --yes: after the report, print for each server a client refuses the entry of its configuration that runs it through mcplint proxy for that client"},
 		}...), append(append(serverLimitFlags(), projectFlags()...), e.selectionFlags()...)...),
 		Action: e.check,
 	}
@@ -141,61 +152,71 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return e.clientConfigHint(cmd, err)
 	}
+	// One selection for a file and a server: lint's, the same list getting
+	// the same findings however it was read. It is checked now, for a
+	// usage error before any server is started.
 	cfg, min := set.lint, set.failOn
-	if len(cfg.Select) == 0 {
-		packs := lint.Packs(e.catalogue)
-		for _, p := range checkExtraPacks {
-			if slices.Contains(packs, p) {
-				cfg.ExtendSelect = append(cfg.ExtendSelect, p)
-			}
-		}
-	}
-	// The selection is checked now, for a usage error before any server
-	// is started.
 	selected, err := lint.New(e.catalogue, cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
-	fixedProtocol := cfg.Protocol != ""
+	if cmd.Bool("wrap") {
+		if err := wrapUsage(cmd, outs); err != nil {
+			return err
+		}
+	}
 	save := cmd.String("save")
+	if err := generatedPath("--save", save); err != nil {
+		return err
+	}
 	var locked *pin.File
 	if cmd.Bool("locked") {
-		if locked, err = readLock(cmd.String("lockfile")); err != nil {
+		if locked, err = readLock(cmd, cmd.String("lockfile")); err != nil {
 			return err
 		}
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	results, single, err := e.runServers(ctx, cmd, streamFormat(outs), save, set.file, func(l *live.Listing) (*lint.Linter, error) {
-		c := cfg
-		if !fixedProtocol && lint.ValidProtocol(l.Server.Protocol) {
-			c.Protocol = l.Server.Protocol
-		}
-		return lint.New(e.catalogue, c)
+	// Each era's listing is linted against the versions of its era (the
+	// engine reads them from its handshake result) unless --protocol
+	// fixed one, which is then the only version negotiated.
+	results, single, err := e.runServers(ctx, cmd, streamFormat(outs), save, cfg.Protocol, set.file, func(*live.Listing) (*lint.Linter, error) {
+		return selected, nil
 	})
 	if err != nil || results == nil {
 		return err
 	}
 	if save != "" && results[0].err == nil {
-		if err := e.writeFile(ctx, save, e.secrets.Bytes(results[0].listing.Src)); err != nil {
-			return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
+		for _, era := range results[0].listing.Eras() {
+			// What the server sent, masked, and spelled inert for the
+			// terminals and logs the file is read in (guard.JSON).
+			if err := e.writeFile(ctx, era.Manifest.Path, guard.JSON(e.secrets.Bytes(era.Src))); err != nil {
+				return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
+			}
 		}
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
 				return err
 			}
 		}
 	}
 	out := checkReport{
-		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min,
+		outs: outs, color: color, quiet: cmd.Bool("quiet"), min: min, showInfos: showInfos(cmd, min),
 		rc: reportContext{rules: selected.Rules, command: "check", configPath: set.configPath()},
 	}
 	if single {
 		return e.reportOne(results[0], out)
 	}
-	return e.reportMany(results, out)
+	if cmd.Bool("discover") {
+		out.totals = e.clientTotals(results, selected)
+	}
+	err = e.reportMany(results, out)
+	if cmd.Bool("wrap") {
+		e.writeWraps(e.stdout, results)
+	}
+	return err
 }
 
 // streamFormat is the format written to standard output, which --discover
@@ -214,14 +235,16 @@ func streamFormat(outs []reportOutput) string {
 // server was named (not several from a configuration or --discover);
 // results is nil, with a nil error, when --discover only listed. ctx's
 // cancellation (Ctrl-C) stops the servers.
-func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save string, file *config.File, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
+// protocol, when not "", is the only version negotiated; else each server
+// is listed in every era it offers (live.Listing.Eras).
+func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save, protocol string, file *config.File, linterFor func(*live.Listing) (*lint.Linter, error)) (results []checked, single bool, err error) {
 	limits, err := serverLimits(cmd)
 	if err != nil {
 		return nil, false, err
 	}
 	discover := cmd.Bool("discover")
 	if !discover && (cmd.Bool("dry-run") || cmd.Bool("yes")) {
-		return nil, false, usagef("--dry-run and --yes go with --discover")
+		return nil, false, usagef("--dry-run and --yes go with --discover; add --discover, or drop them")
 	}
 	var servers []live.ConfiguredServer
 	several := discover
@@ -237,7 +260,7 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 		return nil, false, err
 	}
 	if save != "" && several {
-		return nil, false, usagef("--save writes one server's listing; it cannot be used with several servers (--client-config, --discover or the servers of %s)", config.Names[0])
+		return nil, false, usagef("--save writes one server's listing, and several are checked (--client-config, --discover or the servers of %s); check one server, or drop --save", config.Names[0])
 	}
 	// The manifest of a saved listing is named after the file, so that
 	// findings point into it; the report names servers as configured.
@@ -253,10 +276,16 @@ func (e *env) runServers(ctx context.Context, cmd *cli.Command, fmtName, save st
 
 	single = !several
 	all := live.CheckAll(ctx, servers, live.CheckOptions{
-		Options: live.Options{Limits: limits},
+		Options: live.Options{Limits: limits, Protocol: protocol},
 		Timeout: cmd.Duration("timeout"),
 		Linter: func(s live.ConfiguredServer, l *live.Listing) (*lint.Linter, error) {
-			if save == "" && single && l.Server.Name != "" {
+			switch {
+			case l.Modern != nil && save != "":
+				// The initialize era is saved beside the listing.
+				l.Manifest.Path = eraPath(save, l.Server.Protocol)
+			case l.Modern != nil:
+				l.Manifest.Path = l.Modern.Manifest.Path + " (" + l.Server.Protocol + ")"
+			case save == "" && single && l.Server.Name != "":
 				// Findings name the server rather than its command line.
 				l.Manifest.Path = l.Server.Name
 			}
@@ -290,9 +319,13 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 	case cmd.String("client-config") != "":
 		path := cmd.String("client-config")
 		if len(args) > 0 || cmd.String("url") != "" {
-			return nil, false, usagef("--client-config checks the servers of a file; give no command or --url with it")
+			return nil, false, usagef("--client-config checks the servers of a file, not a command or --url too; give one of them")
 		}
 		servers, err = live.ReadClientConfig(path, e.lookupEnv)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("--client-config: %w", err)
+		}
 		if err != nil {
 			return nil, false, &inputErrors{errs: []error{err}}
 		}
@@ -301,13 +334,18 @@ func (e *env) checkTargets(cmd *cli.Command, file *config.File) (servers []live.
 		}
 	case len(args) == 0 && cmd.String("url") == "":
 		if file == nil || len(file.Servers) == 0 {
-			where := "no configuration file was found"
-			if file != nil {
-				where = file.Path + " has no servers"
+			// The configuration is mentioned only when it was looked for.
+			switch {
+			case cmd.Bool("no-config"):
+				return nil, false, usagef("nothing to check; give a command after --, --url URL, --client-config FILE or --discover")
+			case file != nil:
+				return nil, false, usagef("nothing to check, and %s has no servers; give a command after --, --url URL, --client-config FILE or --discover, or list servers under servers: in it", file.Path)
 			}
-			return nil, false, usagef("nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in %s (%s)", config.Names[0], where)
+			return nil, false, usagef("nothing to check, and no %s was found; give a command after --, --url URL, --client-config FILE or --discover, or list servers in a %s", config.Names[0], config.Names[0])
 		}
 		servers = live.ProjectServers(file.Servers, file.Dir, e.lookupEnv)
+		// They are commands from a file: say which, before any runs.
+		fmt.Fprintf(e.stderr, "mcplint: running the servers of %s\n", guard.Text(file.Path))
 	default:
 		servers, err = e.commandLineTarget(cmd)
 		return servers, false, err
@@ -331,7 +369,7 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 	}
 	for _, kv := range t.Env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-			return nil, usagef("--env %q: want K=V", kv)
+			return nil, usagef("--env %q: not NAME=VALUE; write the variable's name, = and its value", kv)
 		}
 	}
 	for _, h := range cmd.StringSlice("header") {
@@ -339,7 +377,7 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			// The value may be a secret: name only the header.
-			return nil, usagef("--header %q: want 'NAME: VALUE'", name)
+			return nil, usagef("--header %q: not 'NAME: VALUE'; write the header's name, a colon and its value", name)
 		}
 		v, err := live.Expand(strings.TrimSpace(value), e.lookupEnv)
 		if err != nil {
@@ -353,6 +391,13 @@ func (e *env) commandLineTarget(cmd *cli.Command) ([]live.ConfiguredServer, erro
 	}
 	e.addSecrets(t)
 	if err := t.Validate(); err != nil {
+		// Said of the flags that named the server.
+		switch {
+		case t.Transport != "" && !slices.Contains(live.Transports, t.Transport):
+			return nil, badChoice("--transport", "transport", t.Transport, live.Transports)
+		case t.URL != "" && strings.Contains(err.Error(), "is not an http"):
+			return nil, usagef("--url: %v", err)
+		}
 		return nil, usagef("%v", err)
 	}
 	name := redact.URL(t.URL)
@@ -391,69 +436,80 @@ func (e *env) progress(total int) func() {
 		mu   sync.Mutex
 		done int
 	)
-	fmt.Fprintf(e.stderr, "\rchecking %d servers: 0 done", total)
+	// The counter's carriage returns and erase sequence are mcplint's own:
+	// written past the guard, and holding nothing from the input.
+	w := unguarded(e.stderr)
+	fmt.Fprintf(w, "\rchecking %d servers: 0 done", total)
 	return func() {
 		mu.Lock()
 		defer mu.Unlock()
 		done++
-		fmt.Fprintf(e.stderr, "\rchecking %d servers: %d done", total, done)
+		fmt.Fprintf(w, "\rchecking %d servers: %d done", total, done)
 	}
 }
 
 func (e *env) progressDone(total int) {
 	if e.stderrTTY && total >= 2 {
-		fmt.Fprint(e.stderr, "\r\033[K")
+		fmt.Fprint(unguarded(e.stderr), "\r\033[K")
 	}
 }
 
 // failureLines is how a failed server is shown: the one-line error (with
 // the flag that raises a limit it passed), then the server's last stderr
-// lines, indented.
+// lines, indented, each through guard.Text: the lines are mcplint's, what
+// the server said never starts one.
 func failureLines(err error) string {
 	if le, ok := live.AsError(err); ok {
+		le2 := *le
+		le2.Msg = guard.Text(le.Msg)
 		if flag := limitFlag(err); flag != "" {
-			le2 := *le
-			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
-			return le2.Detail()
+			le2.Msg = fmt.Sprintf("%s (raise the limit with %s)", le2.Msg, flag)
 		}
-		return le.Detail()
+		le2.Stderr = make([]string, len(le.Stderr))
+		for i, l := range le.Stderr {
+			le2.Stderr[i] = guard.Text(l)
+		}
+		return le2.Detail()
 	}
-	return withLimitHint(err).Error()
+	return guard.Text(withLimitHint(err).Error())
 }
 
-// serverLine describes a listed server in one line.
-func serverLine(l *live.Listing) string {
-	s := l.Server
-	name := s.Name
-	if name == "" {
-		name = "(unnamed server)"
-	}
-	if s.Version != "" {
-		name += " " + s.Version
-	}
-	return fmt.Sprintf("%s, protocol %s over %s: %s", name, s.Protocol, s.Transport, surfaceCounts(l.Manifest))
+// eraPath is where --save writes the listing of a server's initialize
+// era, beside the listing of the era it negotiated: tools.json gives
+// tools.2025-11-25.json.
+func eraPath(save, protocol string) string {
+	ext := filepath.Ext(save)
+	return strings.TrimSuffix(save, ext) + "." + protocol + ext
 }
 
-// surfaceCounts says how much of each kind a server published: "2 tools,
-// 3 prompts, 1 resource, 0 resource templates".
-func surfaceCounts(m *manifest.Manifest) string {
-	count := func(n int, noun string) string {
-		if n != 1 {
-			noun += "s"
-		}
-		return fmt.Sprintf("%d %s", n, noun)
+// serverText is what the text format says of a listed server.
+func serverText(l *live.Listing) *report.Server {
+	s := &report.Server{Name: l.Server.Name, Version: l.Server.Version, Transport: l.Server.Transport, InitializeRefused: l.LegacyRefused,
+		LiveOnly: []string{live.RuleListResultValid, live.RuleListOrderStable, live.RuleStdioStdoutClean}}
+	for _, era := range l.Eras() {
+		s.Eras = append(s.Eras, report.ServerEra{Protocol: era.Server.Protocol, Handshake: era.Server.Handshake, Manifest: era.Manifest})
 	}
-	return count(len(m.Tools), "tool") + ", " + count(len(m.Prompts), "prompt") + ", " +
-		count(len(m.Resources), "resource") + ", " + count(len(m.Templates), "resource template")
+	s.Same = l.Legacy != nil && live.SameSurface(l, l.Legacy)
+	return s
+}
+
+// serverFile is a server's findings as the report formats take them:
+// those of its other era point into that era's listing, which the text
+// format finds in serverText's eras.
+func serverFile(r checked) report.File {
+	return report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags}
 }
 
 // checkReport is how the outcome of check is reported.
 type checkReport struct {
-	outs  []reportOutput
-	color bool
-	quiet bool
-	min   lint.Severity
-	rc    reportContext
+	outs      []reportOutput
+	color     bool
+	quiet     bool
+	showInfos bool
+	min       lint.Severity
+	rc        reportContext
+	// totals add up the servers of each client (--discover).
+	totals []clientTotal
 }
 
 // onStream says whether format is written to standard output.
@@ -463,18 +519,23 @@ func (o checkReport) onStream(format string) bool {
 
 func (e *env) reportOne(r checked, o checkReport) error {
 	if r.err != nil {
+		o.rc.failures = []report.Failure{{Path: r.name, Message: oneLineError(r.err)}}
+		if err := e.writeFailedOutputs(o.outs, e.stdout, o.rc); err != nil {
+			return err
+		}
 		return &serverFailures{msgs: []string{failureLines(r.err)}}
 	}
-	files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
+	files := []report.File{serverFile(r)}
 	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
-			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Locked: lockOf(r)})
+			return writeIndentedJSON(w, checkJSON{JSONReport: report.NewJSONReport(files), Server: r.listing.Server, surfaceJSON: surfaceOf(r.listing), Eras: erasOf(r.listing), InitializeRefused: r.listing.LegacyRefused, Locked: lockOf(r)})
 		case "text":
+			srv := serverText(r.listing)
 			if !o.quiet {
-				fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
+				fmt.Fprintf(w, "%s\n", srv.Header())
 			}
-			if err := report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet}); err != nil {
+			if err := report.WriteText(w, files, report.TextOptions{Color: color, Quiet: o.quiet, ShowInfos: o.showInfos, Server: srv}); err != nil {
 				return err
 			}
 			writeChanges(w, r)
@@ -497,8 +558,30 @@ type checkJSON struct {
 	report.JSONReport
 	Server live.Server `json:"server"`
 	surfaceJSON
+	// Eras is what each era listed: the negotiated one first, then, for a
+	// server of 2026-07-28 that answers initialize too, that era.
+	Eras []eraJSON `json:"eras"`
+	// InitializeRefused says how a server of 2026-07-28 answered
+	// initialize when it did not list anything there.
+	InitializeRefused string `json:"initializeRefused,omitempty"`
 	// Locked is what changed since the lock file (--locked).
 	Locked *lockJSON `json:"locked,omitempty"`
+}
+
+// eraJSON is one era of a server: the version and handshake, what it
+// listed, and where --save wrote it ("" without --save).
+type eraJSON struct {
+	Protocol  string `json:"protocol"`
+	Handshake string `json:"handshake"`
+	surfaceJSON
+}
+
+func erasOf(l *live.Listing) []eraJSON {
+	var out []eraJSON
+	for _, era := range l.Eras() {
+		out = append(out, eraJSON{Protocol: era.Server.Protocol, Handshake: era.Server.Handshake, surfaceJSON: surfaceOf(era)})
+	}
+	return out
 }
 
 // surfaceJSON names what a server listed: its tools and prompts by name,
@@ -535,15 +618,19 @@ func toolNames(l *live.Listing) []string {
 type configJSON struct {
 	Version int                `json:"version"`
 	Servers []configServerJSON `json:"servers"`
+	// Clients add up the servers of each client (--discover only).
+	Clients []clientTotalJSON `json:"clients,omitempty"`
 }
 
 type configServerJSON struct {
 	Name   string       `json:"name"`
 	Server *live.Server `json:"server"`
 	surfaceJSON
-	Locked      *lockJSON               `json:"locked,omitempty"`
-	Diagnostics []report.JSONDiagnostic `json:"diagnostics"`
-	Summary     report.JSONSummary      `json:"summary"`
+	Eras              []eraJSON               `json:"eras"`
+	InitializeRefused string                  `json:"initializeRefused,omitempty"`
+	Locked            *lockJSON               `json:"locked,omitempty"`
+	Diagnostics       []report.JSONDiagnostic `json:"diagnostics"`
+	Summary           report.JSONSummary      `json:"summary"`
 	// Error is the failure, "" when the server was checked.
 	Error string `json:"error"`
 }
@@ -559,17 +646,28 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 	)
 	for _, r := range results {
 		if r.err != nil {
-			failed = append(failed, r.name+": "+oneLineError(r.err))
+			failed = append(failed, guard.Text(r.name)+": "+oneLineError(r.err))
+			o.rc.failures = append(o.rc.failures, report.Failure{Path: r.name, Message: r.name + ": " + oneLineError(r.err)})
 			continue
 		}
-		all = append(all, report.File{Manifest: r.listing.Manifest, Diagnostics: r.diags})
+		all = append(all, serverFile(r))
 	}
+	all = append(all, totalFiles(o.totals)...)
 	err := e.writeOutputs(o.outs, e.stdout, o.color, func(w io.Writer, format string, color bool) error {
 		switch format {
 		case "json":
-			return writeIndentedJSON(w, manyJSON(results))
+			doc := manyJSON(results)
+			doc.Clients = o.totalsJSON()
+			return writeIndentedJSON(w, doc)
 		case "text":
-			return writeManyText(w, results, color, o.quiet)
+			if err := writeManyText(w, results, color, o.quiet, o.showInfos); err != nil {
+				return err
+			}
+			if line := report.Summarize(all).ContextLine(); line != "" && !o.quiet {
+				fmt.Fprintln(w, line)
+			}
+			writeTotals(w, o.totals, e.home())
+			return nil
 		}
 		return e.writeReport(w, format, all, o.rc)
 	})
@@ -593,13 +691,14 @@ func (e *env) reportMany(results []checked, o checkReport) error {
 func manyJSON(results []checked) configJSON {
 	doc := configJSON{Version: report.JSONVersion, Servers: []configServerJSON{}}
 	for _, r := range results {
-		s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Diagnostics: []report.JSONDiagnostic{}}
+		s := configServerJSON{Name: r.name, surfaceJSON: surfaceJSON{Tools: []string{}, Prompts: []string{}, Resources: []string{}, ResourceTemplates: []string{}}, Eras: []eraJSON{}, Diagnostics: []report.JSONDiagnostic{}}
 		if r.err != nil {
 			s.Error = failureLines(r.err)
 		} else {
-			rep := report.NewJSONReport([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
+			rep := report.NewJSONReport([]report.File{serverFile(r)})
 			srv := r.listing.Server
 			s.Server, s.surfaceJSON, s.Diagnostics, s.Summary = &srv, surfaceOf(r.listing), rep.Diagnostics, rep.Summary
+			s.Eras, s.InitializeRefused = erasOf(r.listing), r.listing.LegacyRefused
 			s.Locked = lockOf(r)
 		}
 		doc.Servers = append(doc.Servers, s)
@@ -609,26 +708,29 @@ func manyJSON(results []checked) configJSON {
 
 // writeManyText writes each server's findings under "== NAME", then one
 // summary line a server; quiet writes only the summary lines.
-func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
+func writeManyText(w io.Writer, results []checked, color, quiet, showInfos bool) error {
 	var summary strings.Builder
 	for _, r := range results {
+		name := guard.Text(r.name)
 		if r.err != nil {
-			fmt.Fprintf(&summary, "%s: failed: %s\n", r.name, oneLineError(r.err))
+			fmt.Fprintf(&summary, "%s: failed: %s\n", name, oneLineError(r.err))
 		} else {
 			s := report.Summarize([]report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}})
-			fmt.Fprintf(&summary, "%s: %s; %d errors, %d warnings\n", r.name, surfaceCounts(r.listing.Manifest), s.Errors, s.Warnings)
+			fmt.Fprintf(&summary, "%s: %s; %s, %s\n", name, report.Counts(r.listing.Manifest), english.Count(s.Errors, "error"), english.Count(s.Warnings, "warning"))
 		}
 		if quiet {
 			continue
 		}
-		fmt.Fprintf(w, "== %s\n", r.name)
+		fmt.Fprintf(w, "== %s\n", name)
 		if r.err != nil {
 			fmt.Fprintf(w, "failed: %s\n\n", failureLines(r.err))
 			continue
 		}
-		fmt.Fprintf(w, "server %s\n\n", serverLine(r.listing))
-		files := []report.File{{Manifest: r.listing.Manifest, Diagnostics: r.diags}}
-		if err := report.WriteText(w, files, report.TextOptions{Color: color}); err != nil {
+		srv := serverText(r.listing)
+		srv.Label = r.name
+		fmt.Fprintf(w, "%s\n", srv.Header())
+		files := []report.File{serverFile(r)}
+		if err := report.WriteText(w, files, report.TextOptions{Color: color, ShowInfos: showInfos, Server: srv}); err != nil {
 			return err
 		}
 		writeChanges(w, r)
@@ -641,19 +743,24 @@ func writeManyText(w io.Writer, results []checked, color, quiet bool) error {
 func oneLineError(err error) string {
 	if le, ok := live.AsError(err); ok {
 		if flag := limitFlag(err); flag != "" {
-			return fmt.Sprintf("%s (raise the limit with %s)", le.Msg, flag)
+			return fmt.Sprintf("%s (raise the limit with %s)", guard.Text(le.Msg), flag)
 		}
-		return le.Msg
+		return guard.Text(le.Msg)
 	}
-	return err.Error()
+	return guard.Text(err.Error())
 }
 
-// writeIndentedJSON writes as report.WriteJSON does.
+// writeIndentedJSON writes as report.WriteJSON does, through
+// guard.NewJSONWriter.
 func writeIndentedJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	g := guard.NewJSONWriter(w)
+	enc := json.NewEncoder(g)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return g.Flush()
 }
 
 // clientConfigHint adds a hint to a configuration error when --config
@@ -667,5 +774,7 @@ func (e *env) clientConfigHint(cmd *cli.Command, err error) error {
 	if _, cerr := live.ReadClientConfig(path, func(string) (string, bool) { return "", true }); cerr != nil {
 		return err
 	}
-	return usagef("%v\n%s is an MCP client configuration: check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", err, path, path)
+	// Said instead of the settings the file lacks, which are beside the
+	// point.
+	return usagef("--config %s: an MCP client configuration, not mcplint's; check its servers with --client-config %s (--config names mcplint's own configuration, as for lint)", path, path)
 }

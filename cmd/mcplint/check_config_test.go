@@ -38,10 +38,10 @@ options:
 	for _, want := range []string{
 		"== alpha\nserver cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n",
 		"== beta\n",
-		`alpha:1:`,
+		`alpha: tool "read file": error tool-name-valid`,                // named as configured
 		`error tool-name-valid: tool name "read file" contains a space`, // severity from the file
-		"warning context-budget:", // its option from the file
-		"alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 1 warnings\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 1 warnings\n",
+		"warning context-budget:",                                       // its option from the file
+		"alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 error, 1 warning\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 error, 1 warning\n",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
@@ -50,7 +50,7 @@ options:
 	// The flags win over the file.
 	r = mcplint(t, runOpts{}, "check", "--fail-on=never", "--select=tool-name-valid", "--quiet")
 	r.want(t, 0)
-	if r.stdout != "alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 0 warnings\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 errors, 0 warnings\n" {
+	if r.stdout != "alpha: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 error, 0 warnings\nbeta: 2 tools, 0 prompts, 0 resources, 0 resource templates; 1 error, 0 warnings\n" {
 		t.Errorf("--quiet prints more than the summary lines:\n%s", r.stdout)
 	}
 }
@@ -92,7 +92,7 @@ func TestCheckConfigErrors(t *testing.T) {
 	dir := projectWithServers(t, "protocol: \"1999-01-01\"\n")
 	r := mcplint(t, runOpts{}, "check")
 	r.want(t, 2)
-	if !strings.Contains(r.stderr, ".mcplint.yaml: protocol: unknown MCP protocol version \"1999-01-01\"") {
+	if !strings.Contains(r.stderr, ".mcplint.yaml:4:1: protocol: unknown MCP protocol version \"1999-01-01\"; want one of") {
 		t.Errorf("stderr %q", r.stderr)
 	}
 	// --config names mcplint's configuration; a client configuration given
@@ -103,7 +103,7 @@ func TestCheckConfigErrors(t *testing.T) {
 	}
 	r = mcplint(t, runOpts{}, "check", "--config", client)
 	r.want(t, 2)
-	if !strings.Contains(r.stderr, "is an MCP client configuration: check its servers with --client-config "+client) {
+	if r.stderr != "mcplint: --config "+client+": an MCP client configuration, not mcplint's; check its servers with --client-config "+client+" (--config names mcplint's own configuration, as for lint)\n" {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,8 +122,10 @@ func TestInteropStdio(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.server, func(t *testing.T) {
+			t.Parallel()
 			entry := referenceServer(t, c.server)
-			rep := checkJSONOf(t, append([]string{"--env=MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl"), "--", "node", entry}, c.args...)...)
+			target := append([]string{"--env=MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl"), "--", "node", entry}, c.args...)
+			rep := checkJSONOf(t, target...)
 			if rep.Server.Name != c.name || rep.Server.Version != c.version || rep.Server.Transport != "stdio" || rep.Server.Protocol != "2025-11-25" {
 				t.Errorf("server %+v", rep.Server)
 			}
@@ -135,7 +138,31 @@ func TestInteropStdio(t *testing.T) {
 			if c.server == "everything" {
 				assertEverythingSurface(t, rep)
 			}
+			// The same list gets the same findings from the server and
+			// from its saved listing, and those are the reviewed
+			// verdicts of the recording of the same version.
+			saved := sameVerdicts(t, target)
+			assertRecorded(t, c.server, saved[0])
 		})
+	}
+}
+
+// assertRecorded holds a listing saved from a live server to the verdicts
+// reviewed for its recording in the real-server set.
+func assertRecorded(t *testing.T, server, saved string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), serversDir, server, "verdicts.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "listing.jsonl: "); ok {
+			want = append(want, v)
+		}
+	}
+	if got := lintVerdicts(t, saved); !slices.Equal(got, want) {
+		t.Errorf("the live %s's listing:\n got %q\nwant %q (%s/%s/verdicts.txt)", server, got, want, serversDir, server)
 	}
 }
 
@@ -165,7 +192,8 @@ func TestInteropStreamableHTTP(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	rep := checkJSONOf(t, "--url", fmt.Sprintf("http://%s/mcp", addr))
+	url := fmt.Sprintf("http://%s/mcp", addr)
+	rep := checkJSONOf(t, "--url", url)
 	if rep.Server.Name != "mcp-servers/everything" || rep.Server.Transport != "http" {
 		t.Errorf("server %+v", rep.Server)
 	}
@@ -176,6 +204,9 @@ func TestInteropStreamableHTTP(t *testing.T) {
 		t.Errorf("findings\n got %q\nwant %q", got, everythingFindings)
 	}
 	assertEverythingSurface(t, rep)
+	// Over HTTP as over stdio: the file's verdicts, and the recording's.
+	saved := sameVerdicts(t, []string{"--url", url})
+	assertRecorded(t, "everything", saved[0])
 }
 
 // freePort finds a loopback port nothing listens on.

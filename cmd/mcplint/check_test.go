@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -29,17 +31,39 @@ func TestMain(m *testing.M) {
 		code := m.Run()
 		removeBenchFiles()
 		os.Exit(code)
+	case "argv":
+		// mcplint itself, on its command line, for the shells that
+		// complete it.
+		os.Exit(process(os.Args))
 	case "cli":
 		// mcplint itself, for the tests that signal it.
+		// The arguments are the variable's, then the command line's (the
+		// conformance suite appends the URL of its server).
 		var args []string
 		_ = json.Unmarshal([]byte(os.Getenv("MCPLINT_CHECK_TEST_ARGS")), &args)
-		os.Exit(process(append([]string{"mcplint"}, args...)))
+		os.Exit(process(append(append([]string{"mcplint"}, args...), os.Args[1:]...)))
 	case "hang":
 		_ = os.WriteFile(os.Getenv("MCPLINT_CHECK_TEST_PIDFILE"), []byte(strconv.Itoa(os.Getpid())), 0o644)
 		time.Sleep(time.Hour)
 	case "crash":
 		fmt.Fprintln(os.Stderr, "panic: cannot open database")
 		os.Exit(2)
+	case "many":
+		if err := manyToolsServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case "prompts-only":
+		// A server of prompts alone: no tools capability.
+		srv := mcp.NewServer(&mcp.Implementation{Name: "prompt-server", Version: "1.0.0"}, nil)
+		srv.AddPrompt(&mcp.Prompt{Name: "summarize", Description: "Summarize the text."},
+			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+				return &mcp.GetPromptResult{}, nil
+			})
+		if err := srv.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "hostile-surface":
 		if err := poisonedServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)
@@ -98,24 +122,93 @@ func TestCheckStdio(t *testing.T) {
 	r := mcplint(t, runOpts{}, "check", naming, "--fail-on=warning", serverEnvFlag("ok"), "--save", save, "--", os.Args[0], "-test.run=^$")
 	r.want(t, 1)
 	for _, want := range []string{
-		"server cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools",
-		save + ":1:",
-		`warning tool-name-valid: tool name "read file" contains a space`,
+		"server cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n" +
+			"  the same for clients of protocol 2025-11-25 and older (initialize)\n",
+		// The server and the tool, not a place in the saved listing.
+		`cli-test-server: tool "read file": warning tool-name-valid: tool name "read file" contains a space`,
+		"  --> /name\n",
+		`14 |   "name": "read file"`,
 		"0 errors, 1 warning",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
 		}
 	}
-	// The saved tool list is a manifest lint reads, with the same finding
-	// at the same place.
-	l := mcplint(t, runOpts{}, "lint", naming, "--fail-on=warning", save)
-	l.want(t, 1)
-	line := r.stdout[strings.Index(r.stdout, save):]
-	line = line[:strings.Index(line, "\n")]
-	if !strings.Contains(l.stdout, line) {
-		t.Errorf("lint of the saved list:\n%s\nwant the line %q", l.stdout, line)
+	// Each era's listing is saved, a manifest lint reads with the same
+	// findings at the same places as check's.
+	sameVerdicts(t, []string{serverEnvFlag("ok"), "--", os.Args[0], "-test.run=^$"}, naming)
+}
+
+// liveOnly are the rules only a running server can break, which lint of
+// a saved listing cannot run.
+var liveOnly = []string{"list-result-valid", "list-order-stable", "stdio-stdout-clean"}
+
+type verdict struct {
+	Rule, Severity, Tool, Pointer, File, Message string
+	Line, Column                                 int
+	Eras                                         []string `json:",omitempty"`
+}
+
+// sameVerdicts checks a server with --save, then lints each listing
+// saved, and holds the two to the same findings: for each era, the
+// findings check gives it are those lint gives its saved listing. flags
+// are check's and lint's (the selection). It returns the listings saved,
+// the negotiated era's first.
+func sameVerdicts(t *testing.T, target []string, flags ...string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	save := filepath.Join(dir, "listing.jsonl")
+	args := append(append([]string{"check", "--format=json", "--fail-on=never", "--timeout=30s", "--save", save}, flags...), target...)
+	r := mcplint(t, runOpts{}, args...)
+	r.want(t, 0)
+	var live struct {
+		Diagnostics []verdict `json:"diagnostics"`
+		Eras        []struct{ Protocol string }
 	}
+	if err := json.Unmarshal([]byte(r.stdout), &live); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	for i, era := range live.Eras {
+		file := save
+		if i > 0 {
+			file = eraPath(save, era.Protocol)
+		}
+		var want []verdict
+		for _, d := range live.Diagnostics {
+			if slices.Contains(d.Eras, era.Protocol) && !slices.Contains(liveOnly, d.Rule) {
+				if i > 0 && !slices.Contains(d.Eras, live.Eras[0].Protocol) || i == 0 {
+					d.Eras = nil
+					want = append(want, d)
+				}
+			}
+		}
+		l := mcplint(t, runOpts{}, append([]string{"lint", "--format=json", "--fail-on=never"}, append(flags, file)...)...)
+		l.want(t, 0)
+		var got struct{ Diagnostics []verdict }
+		if err := json.Unmarshal([]byte(l.stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 {
+			// The findings of both eras are placed in the first era's
+			// listing; the second one's are those it alone shows.
+			got.Diagnostics = slices.DeleteFunc(got.Diagnostics, func(d verdict) bool {
+				return slices.ContainsFunc(live.Diagnostics, func(c verdict) bool {
+					return len(c.Eras) > 1 && c.Rule == d.Rule && c.Tool == d.Tool && c.Message == d.Message
+				})
+			})
+		}
+		if diff := cmp.Diff(want, got.Diagnostics, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("era %s: check's findings (-) and lint's of %s (+):\n%s", era.Protocol, file, diff)
+		}
+	}
+	if len(live.Eras) == 0 {
+		t.Errorf("no era in check's report:\n%s", r.stdout)
+	}
+	saved := []string{save}
+	for _, era := range live.Eras[min(1, len(live.Eras)):] {
+		saved = append(saved, eraPath(save, era.Protocol))
+	}
+	return saved
 }
 
 func TestCheckJSON(t *testing.T) {
@@ -204,13 +297,16 @@ func TestCheckUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "--no-config"}, "nothing to check: give a command after --, --url URL, --client-config FILE or --discover, or list servers in .mcplint.yaml (no configuration file was found)"},
+		// No configuration was asked for, so none is mentioned.
+		{[]string{"check", "--no-config"}, "mcplint: nothing to check; give a command after --, --url URL, --client-config FILE or --discover\n"},
 		{[]string{"check", "--config", "testdata/project/.mcplint.yaml"}, "testdata/project/.mcplint.yaml has no servers"},
-		{[]string{"check", "--client-config", "testdata/clean.json", "--", "server"}, "--client-config checks the servers of a file; give no command or --url with it"},
-		{[]string{"check", "--url", "http://127.0.0.1:1/mcp", "--", "server"}, "give either a command or a URL, not both"},
-		{[]string{"check", "--transport", "ftp", "--url", "http://127.0.0.1:1/mcp"}, `unknown transport "ftp"`},
-		{[]string{"check", "--header", "novalue", "--url", "http://127.0.0.1:1/mcp"}, `--header "novalue": want 'NAME: VALUE'`},
-		{[]string{"check", "--env", "X", "--", "server"}, `--env "X": want K=V`},
+		{[]string{"check", "--client-config", "testdata/clean.json", "--", "server"}, "--client-config checks the servers of a file, not a command or --url too; give one of them"},
+		{[]string{"check", "--url", "http://127.0.0.1:1/mcp", "--", "server"}, "mcplint: both a command and a URL were given; give one of them\n"},
+		{[]string{"check", "--transport", "gopher", "--url", "http://127.0.0.1:1/mcp"}, `--transport: unknown transport "gopher"; want stdio, http or sse`},
+		{[]string{"check", "--transport", "htp", "--url", "http://127.0.0.1:1/mcp"}, `--transport: unknown transport "htp"; did you mean "http"?`},
+		{[]string{"check", "--url", "ftp://127.0.0.1:1/mcp"}, `--url: URL "ftp://127.0.0.1:1/mcp" is not an http:// or https:// URL; give the server's whole URL`},
+		{[]string{"check", "--header", "novalue", "--url", "http://127.0.0.1:1/mcp"}, `--header "novalue": not 'NAME: VALUE'; write the header's name, a colon and its value`},
+		{[]string{"check", "--env", "X", "--", "server"}, `--env "X": not NAME=VALUE; write the variable's name, = and its value`},
 		{[]string{"check", "--protocol", "1999-01-01", "--", "server"}, "unknown MCP protocol version"},
 	} {
 		r := mcplint(t, runOpts{}, c.args...)
@@ -240,9 +336,9 @@ func TestCheckConfig(t *testing.T) {
 	for _, want := range []string{
 		"== crashing\nfailed: the server exited during the conversation (exit status 2)\n",
 		"== good\nserver cli-test-server 2.0.0, protocol 2026-07-28 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n",
-		`good:1:`,
+		`good: tool "read file": warning tool-name-valid`,
 		"== unset\nfailed: server \"unset\": environment variable NO_SUCH_TOKEN is not set\n",
-		"\ncrashing: failed: the server exited during the conversation (exit status 2)\ngood: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warnings\nunset: failed: server \"unset\": environment variable NO_SUCH_TOKEN is not set\n",
+		"\ncrashing: failed: the server exited during the conversation (exit status 2)\ngood: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warning\nunset: failed: server \"unset\": environment variable NO_SUCH_TOKEN is not set\n",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
@@ -401,7 +497,7 @@ func TestCheckDiscover(t *testing.T) {
 	r = mcplint(t, runOpts{env: env}, "check", "--discover", "--yes", naming, "--fail-on=warning")
 	r.want(t, 1)
 	for _, s := range []string{"== Claude Desktop (user): files\nserver cli-test-server", "== Cursor (user): notes\nserver cli-test-server",
-		"Claude Desktop (user): files: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warnings", "Cursor (user): notes: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warnings"} {
+		"Claude Desktop (user): files: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warning", "Cursor (user): notes: 2 tools, 0 prompts, 0 resources, 0 resource templates; 0 errors, 1 warning"} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("output lacks %q:\n%s", s, r.stdout)
 		}
@@ -418,49 +514,76 @@ func TestCheckDiscover(t *testing.T) {
 // instructions carry orders to the model gets security errors there, and
 // the saved surface gives lint the same findings at the same places.
 func TestCheckSurfaceSecurity(t *testing.T) {
-	save := filepath.Join(t.TempDir(), "surface.ndjson")
-	r := mcplint(t, runOpts{}, "check", "--save", save, serverEnvFlag("hostile-surface"), "--", os.Args[0], "-test.run=^$")
+	// The security pack is lint's and check's alike: off unless selected.
+	r := mcplint(t, runOpts{}, "check", serverEnvFlag("hostile-surface"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	r = mcplint(t, runOpts{}, "check", "--extend-select=security", serverEnvFlag("hostile-surface"), "--", os.Args[0], "-test.run=^$")
 	r.want(t, 1)
-	src, err := os.ReadFile(save)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(src), "\n")
-	at := func(substr string) int {
-		for i, l := range lines {
-			if strings.Contains(l, substr) {
-				return i + 1
-			}
-		}
-		t.Fatalf("the saved surface lacks %q:\n%s", substr, src)
-		return 0
-	}
-	hs, prompt := at(`"instructions"`), at(`"prompts"`)
-	want := []string{
-		fmt.Sprintf("%s:%d:", save, hs),
-		"error description-injection: the server's \"instructions\" contains an order to hide something from the user",
-		fmt.Sprintf("%s:%d:", save, prompt),
-		"error description-injection: prompt \"summarize\"'s description contains a tag that imitates instructions to the model",
-		"error description-sensitive-file: prompt \"summarize\"'s description mentions \"~/.ssh\"",
+	for _, w := range []string{
+		"poisoned-test-server: the server/discover result: error description-injection: the server's \"instructions\" contains an order to hide something from the user",
+		"poisoned-test-server: prompt \"summarize\": error description-injection: prompt \"summarize\"'s description contains a tag that imitates instructions to the model",
+		"poisoned-test-server: prompt \"summarize\": error description-sensitive-file: prompt \"summarize\"'s description mentions \"~/.ssh\"",
 		"server poisoned-test-server 1.0.0, protocol 2026-07-28 over stdio: 1 tool, 1 prompt, 0 resources, 0 resource templates",
-	}
-	for _, w := range want {
+	} {
 		if !strings.Contains(r.stdout, w) {
 			t.Errorf("check output lacks %q:\n%s", w, r.stdout)
 		}
 	}
-	findingLines := func(out string) []string {
-		var got []string
-		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, save+":") {
-				got = append(got, l)
-			}
-		}
-		return got
+	// lint of the saved surface finds the same, at the same places.
+	sameVerdicts(t, []string{serverEnvFlag("hostile-surface"), "--", os.Args[0], "-test.run=^$"}, "--extend-select=security")
+}
+
+// TestCheckWithoutTools: a server of prompts alone is checked, and clean
+// it exits 0; tools/list, which it does not declare, is not asked for.
+func TestCheckWithoutTools(t *testing.T) {
+	r := mcplint(t, runOpts{}, "check", "--format=json", serverEnvFlag("prompts-only"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	var doc struct {
+		Tools, Prompts []string
+		Diagnostics    []verdict
+		Eras           []struct{ Protocol, Handshake string }
 	}
-	l := mcplint(t, runOpts{}, "lint", "--extend-select=security", save)
-	l.want(t, 1)
-	if got, wantLines := findingLines(l.stdout), findingLines(r.stdout); !slices.Equal(got, wantLines) || len(got) != 3 {
-		t.Errorf("lint of the saved surface:\n%s\nwant the findings of check:\n%s", strings.Join(got, "\n"), strings.Join(wantLines, "\n"))
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Tools) != 0 || !slices.Equal(doc.Prompts, []string{"summarize"}) || len(doc.Diagnostics) != 0 || len(doc.Eras) != 2 {
+		t.Errorf("report:\n%s", r.stdout)
+	}
+	r = mcplint(t, runOpts{}, "check", serverEnvFlag("prompts-only"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "server prompt-server 1.0.0, protocol 2026-07-28 over stdio: 0 tools, 1 prompt, 0 resources, 0 resource templates\n  the same for clients of protocol 2025-11-25 and older (initialize)\n") {
+		t.Errorf("output:\n%s", r.stdout)
+	}
+}
+
+// TestCheckProtocol: --protocol negotiates the version it names, alone,
+// and the header names what the server negotiated.
+func TestCheckProtocol(t *testing.T) {
+	r := mcplint(t, runOpts{}, "check", "--protocol=2025-06-18", "--fail-on=never", serverEnvFlag("ok"), "--", os.Args[0], "-test.run=^$")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "server cli-test-server 2.0.0, protocol 2025-06-18 over stdio: 2 tools, 0 prompts, 0 resources, 0 resource templates\n\n") {
+		t.Errorf("output:\n%s", r.stdout)
+	}
+}
+
+// TestShowInfos: the text output sums up infos by rule unless asked for
+// them, or unless they decide the exit status; JSON keeps every one.
+func TestShowInfos(t *testing.T) {
+	const m = `{"tools": [{"name": "a", "description": "A.", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}, "m": {"type": "integer"}}}}]}`
+	path := writeTemp(t, "m.json", m)
+	r := mcplint(t, runOpts{}, "lint", "--select=integer-accepts-string", path)
+	r.want(t, 0)
+	if strings.Count(r.stdout, "\"n\" is an integer") != 0 || !strings.Contains(r.stdout, `info integer-accepts-string: 2 findings ("a")`) || !strings.Contains(r.stdout, "0 errors, 0 warnings, 2 infos") {
+		t.Errorf("summed up:\n%s", r.stdout)
+	}
+	for _, flags := range [][]string{{"--show-infos"}, {"--fail-on=info"}} {
+		r = mcplint(t, runOpts{}, append(append([]string{"lint", "--select=integer-accepts-string"}, flags...), path)...)
+		if !strings.Contains(r.stdout, `info integer-accepts-string: "n" is an integer`) || strings.Contains(r.stdout, "2 findings") {
+			t.Errorf("%v:\n%s", flags, r.stdout)
+		}
+	}
+	r = mcplint(t, runOpts{}, "lint", "--format=json", "--select=integer-accepts-string", path)
+	if strings.Count(r.stdout, `"rule": "integer-accepts-string"`) != 2 {
+		t.Errorf("json:\n%s", r.stdout)
 	}
 }

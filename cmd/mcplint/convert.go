@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/par"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
@@ -88,10 +89,13 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 		failOnWarning = true
 	case "never":
 	default:
-		return usagef("--fail-on: unknown value %q (want warning or never)", cmd.String("fail-on"))
+		return badChoice("--fail-on", "value", cmd.String("fail-on"), []string{"warning", "never"})
 	}
 	if cmd.NArg() > 1 {
-		return usagef("%d files: convert reads one manifest", cmd.NArg())
+		return usagef("%d files: convert reads one manifest; convert them one at a time", cmd.NArg())
+	}
+	if err := generatedPath("-o", cmd.String("output")); err != nil {
+		return err
 	}
 	paths, err := e.paths(cmd.Args().Slice())
 	if err != nil {
@@ -118,7 +122,7 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 		if err := e.writeFile(ctx, path, out); err != nil {
 			return &inputErrors{errs: []error{err}}
 		}
-	} else if _, err := e.stdout.Write(out); err != nil {
+	} else if _, err := unguarded(e.stdout).Write(out); err != nil {
 		return err
 	}
 	var skipped []placedLine
@@ -159,14 +163,14 @@ type placedLine struct {
 func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 	target := cmd.String("to")
 	if target == "" {
-		return convert.Options{}, "", usagef("--to is required: %s", strings.Join(convert.Targets, ", "))
+		return convert.Options{}, "", usagef("--to is required; give the format to convert to: %s", orList(convert.Targets))
 	}
 	if !slices.Contains(convert.Targets, target) {
-		return convert.Options{}, "", usagef("--to: unknown format %q (want %s)", target, strings.Join(convert.Targets, ", "))
+		return convert.Options{}, "", badChoice("--to", "format", target, convert.Targets)
 	}
 	for _, f := range convertFlags {
 		if cmd.IsSet(f.flag) && f.target != target {
-			return convert.Options{}, "", usagef("--%s applies only to --to %s", f.flag, f.target)
+			return convert.Options{}, "", usagef("--%s applies only to --to %s; drop it, or convert --to %s", f.flag, f.target, f.target)
 		}
 	}
 	o := convert.Options{
@@ -178,21 +182,22 @@ func convertOptions(cmd *cli.Command) (convert.Options, string, error) {
 	}
 	switch {
 	case o.API != "" && o.API != "chat" && o.API != "responses":
-		return o, "", usagef("--api: unknown API %q (want chat or responses)", o.API)
+		return o, "", badChoice("--api", "API", o.API, []string{"chat", "responses"})
 	case o.Zod != 3 && o.Zod != 4:
-		return o, "", usagef("--zod: unknown Zod major version %d (want 3 or 4)", o.Zod)
+		return o, "", usagef("--zod: unknown Zod major version %d; want 3 or 4", o.Zod)
 	case o.GeminiMaxDepth < 1:
-		return o, "", usagef("--gemini-max-depth: %d is not a positive number", o.GeminiMaxDepth)
+		return o, "", usagef("--gemini-max-depth: %d is not a positive number; give 1 or more", o.GeminiMaxDepth)
 	case o.GeminiJSONSchema && cmd.IsSet("gemini-max-depth"):
-		return o, "", usagef("--gemini-max-depth applies to parameters, not --gemini-json-schema (parametersJsonSchema keeps recursion)")
+		return o, "", usagef("--gemini-max-depth applies to parameters, not --gemini-json-schema (parametersJsonSchema keeps recursion); drop one of them")
 	}
 	return o, target, nil
 }
 
-// reportLine is the line PLACE: SEVERITY: TEXT (see appendPlace). It is
-// built by hand: formatting tens of thousands of them with fmt took a
-// twentieth of a strict conversion.
+// reportLine is the line PLACE: SEVERITY: TEXT (see appendPlace), the path
+// and the text through guard.Text. It is built by hand: formatting tens of
+// thousands of them with fmt took a twentieth of a strict conversion.
 func reportLine(path string, pos manifest.Position, severity, text string) placedLine {
+	path, text = guard.Text(path), guard.Text(text)
 	b := appendPlace(make([]byte, 0, len(path)+len(severity)+len(text)+28), path, pos)
 	b = append(b, ": "...)
 	b = append(b, severity...)

@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/clients"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/redact"
@@ -20,11 +22,11 @@ import (
 // (package clients). The servers are returned named "Client (scope): name".
 func (e *env) discoverTargets(cmd *cli.Command) ([]live.ConfiguredServer, []clients.Config, error) {
 	if cmd.Args().Len() > 0 || cmd.String("url") != "" || cmd.String("client-config") != "" {
-		return nil, nil, usagef("--discover finds the servers to check; give no command, --url or --client-config with it")
+		return nil, nil, usagef("--discover finds the servers to check, and a command, --url or --client-config was given too; give one of them")
 	}
 	home := e.home()
 	if home == "" {
-		return nil, nil, usagef("--discover: cannot find the home folder (HOME is not set)")
+		return nil, nil, usagef("--discover: cannot find the home folder (HOME is not set); set HOME")
 	}
 	project, err := os.Getwd()
 	if err != nil {
@@ -32,12 +34,14 @@ func (e *env) discoverTargets(cmd *cli.Command) ([]live.ConfiguredServer, []clie
 	}
 	configs := clients.Discover(clients.Places{Home: home, Project: project, OS: runtime.GOOS, Getenv: e.lookupEnv})
 	var servers []live.ConfiguredServer
+	e.discovered = map[string]clients.Config{}
 	for _, c := range configs {
 		for _, s := range c.Servers {
 			// Masked in everything printed: the list, the reports.
 			e.addSecrets(s.Target)
 			s.Name = c.Label() + ": " + s.Name
 			servers = append(servers, s)
+			e.discovered[s.Name] = c
 		}
 	}
 	return servers, configs, nil
@@ -87,7 +91,11 @@ func (e *env) discover(cmd *cli.Command, fmtName string) ([]live.ConfiguredServe
 }
 
 // listServers prints what a check would start or reach: each
-// configuration and its servers, with the command or URL.
+// configuration and its servers, with the command or URL. It is the review
+// before --yes, of files a cloned repository may have written: every part
+// is shown through guard.Text (the command's words quoted for a shell), so
+// no carriage return or escape sequence can show one command in the place
+// of another.
 func (e *env) listServers(configs []clients.Config, fmtName, home string) error {
 	if fmtName == "json" {
 		doc := discoveryJSON{Version: report.JSONVersion, Configurations: []configurationJSON{}}
@@ -109,17 +117,17 @@ func (e *env) listServers(configs []clients.Config, fmtName, home string) error 
 	}
 	servers := 0
 	for _, c := range configs {
-		fmt.Fprintf(e.stdout, "%s: %s\n", c.Label(), tilde(c.Path, home))
+		fmt.Fprintf(e.stdout, "%s: %s\n", guard.Text(c.Label()), guard.Text(tilde(c.Path, home)))
 		if c.Err != nil {
-			fmt.Fprintf(e.stdout, "  error: %s\n", tilde(c.Err.Error(), home))
+			fmt.Fprintf(e.stdout, "  error: %s\n", guard.Text(tilde(c.Err.Error(), home)))
 		}
 		width := 0
 		for _, s := range c.Servers {
-			width = max(width, len(s.Name))
+			width = max(width, len(guard.Text(s.Name)))
 		}
 		for _, s := range c.Servers {
 			servers++
-			fmt.Fprintf(e.stdout, "  %-*s  %s\n", width, s.Name, serverUse(s))
+			fmt.Fprintf(e.stdout, "  %-*s  %s\n", width, guard.Text(s.Name), serverUse(s))
 		}
 	}
 	fmt.Fprintf(e.stdout, "%d configuration%s, %d server%s\n", len(configs), english.Plural(len(configs), "", "s"), servers, english.Plural(servers, "", "s"))
@@ -130,7 +138,7 @@ func (e *env) listServers(configs []clients.Config, fmtName, home string) error 
 // values and headers are not shown: they hold credentials.
 func serverUse(s live.ConfiguredServer) string {
 	if s.Err != nil {
-		return "error: " + s.Err.Error()
+		return "error: " + guard.Text(s.Err.Error())
 	}
 	t := s.Target
 	if len(t.Command) > 0 {
@@ -140,7 +148,7 @@ func serverUse(s live.ConfiguredServer) string {
 		}
 		return "stdio  " + strings.Join(words, " ")
 	}
-	return transportOf(t) + "  " + shownURL(t.URL)
+	return guard.Text(transportOf(t)) + "  " + guard.Text(shownURL(t.URL))
 }
 
 // transportOf names the transport a target uses; "http" for a URL that
@@ -165,12 +173,39 @@ func shownURL(raw string) string {
 }
 
 // shellWord quotes a word that a POSIX shell would split or expand, so
-// that the line can be read as a command line.
+// that the line can be read as a command line. A word holding a character
+// guard.Text escapes is written in ANSI-C quoting ($'...', which bash, zsh
+// and ksh read), whose escapes are guard.Text's: the line stays a faithful
+// command line, and shows every character.
 func shellWord(w string) string {
+	if guard.Text(w) != w {
+		return "$'" + ansiC(w) + "'"
+	}
 	if w != "" && !strings.ContainsAny(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
 		return w
 	}
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// ansiC is the body of w in ANSI-C quoting: guard.Text's escapes for what
+// it escapes, the backslash and the quote escaped, the rest as it is.
+func ansiC(w string) string {
+	var b strings.Builder
+	for i := 0; i < len(w); {
+		r, size := utf8.DecodeRuneInString(w[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, guard.Unsafe(r):
+			b.WriteString(guard.Text(w[i : i+size]))
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\'':
+			b.WriteString(`\'`)
+		default:
+			b.WriteString(w[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 func tilde(s, home string) string {

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/report"
@@ -48,6 +49,7 @@ func (e *env) fixCommand() *cli.Command {
 			&cli.BoolFlag{Name: "diff", Usage: "print a unified diff of the changes instead of the result"},
 			&cli.BoolFlag{Name: "unsafe-fixes", Usage: "apply unsafe fixes too (they change what the tool accepts or means)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only the summary of what remains, and nothing when nothing does"},
+			showInfosFlag(),
 			reportFormatFlag("standard error (the report of what remains)"),
 		}, append(append(projectFlags(), fileLimitFlags()...), e.selectionFlags()...)...),
 		Action: e.fix,
@@ -69,7 +71,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	cfg.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
 	linter, err := lint.New(e.catalogue, cfg)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {
@@ -89,7 +91,8 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 	var (
 		done        []report.File
 		errs        []error
-		applied     int
+		fixed       int
+		written     bool
 		batch       atomicfile.Batch
 		unconverged []string
 	)
@@ -111,7 +114,8 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 				errs = append(errs, err)
 				continue
 			}
-			if _, err := io.WriteString(e.stdout, d); err != nil {
+			// The diff is data for git apply and patch, byte for byte.
+			if _, err := io.WriteString(unguarded(e.stdout), d); err != nil {
 				return err
 			}
 		}
@@ -119,11 +123,11 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			batch.Add(path, m.Src, res.Src)
 		}
 		if !write && !diff {
-			if _, err := e.stdout.Write(res.Src); err != nil {
+			if _, err := unguarded(e.stdout).Write(res.Src); err != nil {
 				return err
 			}
 		}
-		applied += res.Applied
+		fixed += res.Fixed
 		done = append(done, report.File{Manifest: res.Manifest, Diagnostics: res.Remaining})
 		if len(res.Oscillating) > 0 {
 			unconverged = append(unconverged, fmt.Sprintf("%s: the fixes did not settle in %d rounds: those of %s keep changing what the others fixed, so the result is the last round's and some findings stay; fix again with one of these rules ignored (--ignore), and please report this",
@@ -136,12 +140,19 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 			errs = append(errs, fmt.Errorf("%w: %d of %d files could not be fixed, and -w writes every file or none", atomicfile.ErrNothingWritten, len(errs), len(files)))
 		} else if err := e.commit(ctx, &batch); err != nil {
 			errs = append(errs, err)
+		} else {
+			written = true
 		}
 	}
-	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath()}
+	note := report.Fixed{Findings: fixed, Written: written, Diff: diff}
+	if write && !written {
+		note.Findings = 0 // nothing was written, nor printed
+	}
+	rc := reportContext{rules: linter.Rules, command: "fix", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stderr, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
-			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), Applied: applied})
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"),
+				Fixed: note, ShowInfos: showInfos(cmd, min)})
 		}
 		return e.writeReport(w, format, done, rc)
 	})
@@ -149,7 +160,7 @@ func (e *env) fix(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	for _, msg := range unconverged {
-		fmt.Fprintf(e.stderr, "mcplint: %s\n", msg)
+		fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(msg))
 	}
 	if err := outcome(done, errs, min); err != nil || len(unconverged) == 0 {
 		return err

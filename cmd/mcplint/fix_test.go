@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -42,7 +43,8 @@ const remainingText = `testdata/fixable.json:5:7: warning test-trim-description:
   |       ^
   = hint: unsafe fix available with --unsafe-fixes (trim it)
 
-0 errors, 1 warning, 0 infos in 1 file (1 fix applied, 1 fixable with --unsafe-fixes)
+context: 2 tools, about 45 tokens of tool definitions (estimated)
+0 errors, 1 warning, 0 infos in 1 file (1 fixed in the output, 1 fixable with --unsafe-fixes)
 `
 
 func TestFixStdout(t *testing.T) {
@@ -61,7 +63,7 @@ func TestFixStdout(t *testing.T) {
 	if diff := cmp.Diff(fixedUnsafe, r.stdout); diff != "" {
 		t.Errorf("--unsafe-fixes stdout (-want +got):\n%s", diff)
 	}
-	if r.stderr != "0 errors, 0 warnings, 0 infos in 1 file (2 fixes applied)\n" {
+	if r.stderr != "context: 2 tools, about 44 tokens of tool definitions (estimated)\n0 errors, 0 warnings, 0 infos in 1 file (2 fixed in the output)\n" {
 		t.Errorf("--unsafe-fixes stderr: %q", r.stderr)
 	}
 	r = mcplint(t, runOpts{}, "fix", "--select=test", "--unsafe-fixes", "--quiet", "testdata/fixable.json")
@@ -151,7 +153,7 @@ func TestFixWrite(t *testing.T) {
 	if r.stdout != "" {
 		t.Errorf("-w printed to stdout: %s", r.stdout)
 	}
-	if !strings.HasSuffix(r.stderr, "0 errors, 1 warning, 0 infos in 2 files (1 fix applied, 1 fixable with --unsafe-fixes)\n") {
+	if !strings.HasSuffix(r.stderr, "0 errors, 1 warning, 0 infos in 2 files (1 fixed and written, 1 fixable with --unsafe-fixes)\n") {
 		t.Errorf("stderr: %s", r.stderr)
 	}
 	got, _ := os.ReadFile(a)
@@ -336,6 +338,51 @@ func TestFixDiffAbsolutePath(t *testing.T) {
 			git(t, r.stdout, "-C", repo, "apply", "-")
 			if got, _ := os.ReadFile(abs); string(got) != fixedSafe || bytes.Equal(got, fixable) {
 				t.Errorf("after git apply:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestFixCountsWhatLintCounts checks that fix says it fixed as many
+// findings as lint called fixable, on the README's example (where a fix
+// uncovers another finding, whose fix is part of it) and on the manifests
+// of every other format, and that the summary says where the fixes went.
+func TestFixCountsWhatLintCounts(t *testing.T) {
+	fixable := regexp.MustCompile(`\((\d+) fixable`)
+	fixed := regexp.MustCompile(`\((\d+) (fixed in the output|to fix with -w|fixed and written)[,)]`)
+	for _, file := range []string{"../../testdata/example/manifest.json", "testdata/foreign/openai-chat.json", "testdata/foreign/anthropic.yaml", "testdata/foreign/gemini.json"} {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			lint := mcplint(t, runOpts{}, "lint", file)
+			m := fixable.FindStringSubmatch(lint.stdout)
+			if m == nil {
+				t.Fatalf("lint says nothing is fixable:\n%s", lint.stdout)
+			}
+			dir := t.TempDir()
+			for _, c := range []struct {
+				args  []string
+				where string
+			}{
+				{nil, "fixed in the output"},
+				{[]string{"--diff"}, "to fix with -w"},
+				{[]string{"-w"}, "fixed and written"},
+				{[]string{"-w", "--diff"}, "fixed and written"},
+			} {
+				path := file
+				if slices.Contains(c.args, "-w") {
+					src, err := os.ReadFile(file)
+					if err != nil {
+						t.Fatal(err)
+					}
+					path = filepath.Join(dir, filepath.Base(file))
+					if err := os.WriteFile(path, src, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				r := mcplint(t, runOpts{}, append(append([]string{"fix"}, c.args...), path)...)
+				f := fixed.FindStringSubmatch(r.stderr)
+				if f == nil || f[1] != m[1] || f[2] != c.where {
+					t.Errorf("fix %v says %q; lint said %s fixable, and the fixes went %s", c.args, f, m[1], c.where)
+				}
 			}
 		})
 	}

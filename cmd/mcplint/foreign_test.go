@@ -45,6 +45,7 @@ testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool ha
    = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
+context: 2 tools, about 42 tokens of tool definitions (estimated)
 2 errors, 1 warning, 0 infos in 1 file (2 fixable, 1 more with --unsafe-fixes)
 `,
 	fixed: []string{
@@ -54,7 +55,7 @@ testdata/foreign/openai-chat.json:18:19: error input-schema-root-object: tool ha
         },`,
 		`"description": "Check the server answers."}`, `"description": "Check the server answers.", "parameters": {"type": "object"}}`,
 	},
-	remaining: "0 errors, 1 warning, 0 infos in 1 file (2 fixes applied, 1 fixable with --unsafe-fixes)\n",
+	remaining: "0 errors, 1 warning, 0 infos in 1 file (2 fixed in the output, 1 fixable with --unsafe-fixes)\n",
 }, {
 	file: "testdata/foreign/anthropic.yaml",
 	lint: `testdata/foreign/anthropic.yaml:4:3: error input-schema-root-object: input_schema has no "type"; MCP requires "type": "object" at the root: add it
@@ -68,12 +69,13 @@ testdata/foreign/anthropic.yaml:9:3: warning tool-name-valid: tool name "get wea
   |
 9 | - name: get weather
   |   ^
-  = refused by: MCP specification
+  = discouraged by: MCP specification (SHOULD)
 
+context: 2 tools, about 59 tokens of tool definitions (estimated)
 1 error, 1 warning, 0 infos in 1 file (1 fixable)
 `,
 	fixed:     []string{"      city: {type: string}\n", "      city: {type: string}\n    type: object\n"},
-	remaining: "1 warning, 0 infos in 1 file (1 fix applied)\n",
+	remaining: "1 warning, 0 infos in 1 file (1 fixed in the output)\n",
 }, {
 	file: "testdata/foreign/gemini.json",
 	lint: `testdata/foreign/gemini.json:9:11: error input-schema-root-object: parametersJsonSchema has no "type"; MCP requires "type": "object" at the root: add it
@@ -95,6 +97,7 @@ testdata/foreign/gemini.json:14:9: error input-schema-root-object: tool has no "
    = refused by: MCP specification, MCP TypeScript SDK, OpenAI Chat Completions, OpenAI Responses, OpenAI strict mode (and so Claude Code, Cursor)
    = hint: fixable with ` + "`mcplint fix`" + ` (add "parameters": {"type": "object"})
 
+context: 2 tools, about 36 tokens of tool definitions (estimated)
 2 errors, 1 warning, 0 infos in 1 file (2 fixable)
 `,
 	fixed: []string{
@@ -104,7 +107,7 @@ testdata/foreign/gemini.json:14:9: error input-schema-root-object: tool has no "
 `,
 		`{"name": "ping"}`, `{"name": "ping", "parameters": {"type": "object"}}`,
 	},
-	remaining: "1 warning, 0 infos in 1 file (2 fixes applied)\n",
+	remaining: "1 warning, 0 infos in 1 file (2 fixed in the output)\n",
 }}
 
 func TestForeignLint(t *testing.T) {

@@ -188,7 +188,7 @@ func BenchmarkPromise(b *testing.B) {
 		w.WriteString(`{"tools":[{"name":"t","description":"Does t.","inputSchema":{"type":"object"}}]}`)
 	})
 	lock := write("mcplint.lock", func(w *bufio.Writer) {
-		fillTo(w, pin.MaxSize, `{"version":1,"digest":"`+pin.Scheme+`","servers":{"hostile":{"tools":{`, ",", `},"prompts":{},"resources":{},"resourceTemplates":{}}}}`, func(i int) string {
+		fillTo(w, pin.DefaultMaxSize, `{"version":1,"digest":"`+pin.Scheme+`","servers":{"hostile":{"tools":{`, ",", `},"prompts":{},"resources":{},"resourceTemplates":{}}}}`, func(i int) string {
 			def := fmt.Sprintf(`{"description":"Search issues by text.","inputSchema":{"properties":{"limit":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"type":"object"},"name":"t%d"}`, i)
 			c, _ := pin.Canonical([]byte(def))
 			return fmt.Sprintf(`"t%d":{"digest":%q,"definition":%s}`, i, pin.Digest(c), def)

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -67,9 +68,9 @@ func hostileServer(mode string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
-	case "longline", "bigpage", "manytools", "schemapages", "leak", "leakerror":
+	case "longline", "bigpage", "manytools", "schemapages", "leak", "leakerror", "leakspelled":
 	default:
-		return 0, false
+		return guardServer(mode)
 	}
 	if mode == "leak" || mode == "leakerror" {
 		fmt.Fprintln(os.Stderr, "starting with key "+secret)
@@ -153,6 +154,20 @@ func hostileServer(mode string) (code int, ok bool) {
 				continue
 			case "leak":
 				reply["result"] = map[string]any{"tools": []any{tool("leak_"+secret, "Uses the key "+secret+".")}}
+			case "leakspelled":
+				// The secret in the spellings JSON and URLs allow, written
+				// by hand: a one-line tool each, whose bad name puts the
+				// line in the code frame.
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
+				for i, spelled := range spellings(secret) {
+					if i > 0 {
+						out.WriteByte(',')
+					}
+					fmt.Fprintf(out, `{"name":"bad name %d","description":"Key %s.","inputSchema":{"type":"object"}}`, i, spelled)
+				}
+				out.WriteString("]}}\n")
+				out.Flush()
+				continue
 			case "leakerror":
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
 			}
@@ -306,9 +321,9 @@ func TestHostileFiles(t *testing.T) {
 		{"file over the size limit", []string{"lint", "--max-file-size=1MiB", big}, 2,
 			"big.json: the input is larger than the limit of 1 MiB; split the tool list (raise the limit with --max-file-size)"},
 		{"YAML nested 9,990 deep", []string{"lint", writeTemp(t, "deep.yaml", deepYAML(30, 9990))}, 2,
-			"deep.yaml:3:4038: nesting deeper than 1000 levels (raise the limit with --max-depth)"},
+			"deep.yaml:3:4038: nesting deeper than 1000 levels; raise the limit with --max-depth"},
 		{"YAML nested past a lowered limit", []string{"lint", "--max-depth=20", writeTemp(t, "deep.yaml", deepYAML(1, 21))}, 2,
-			"nesting deeper than 20 levels (raise the limit with --max-depth)"},
+			"nesting deeper than 20 levels; raise the limit with --max-depth"},
 		{"YAML aliases standing for too much", []string{"convert", "--to=openai", "--max-yaml-expansion=1MiB", writeTemp(t, "bomb.yaml", aliasedYAML(64<<10, 32))}, 2,
 			"bomb.yaml:23:42: aliases stand for more than 1 MiB"},
 		{"YAML aliases, the message", []string{"convert", "--to=openai", "--max-yaml-expansion=1MiB", writeTemp(t, "bomb.yaml", aliasedYAML(64<<10, 32))}, 2,
@@ -326,7 +341,7 @@ func TestHostileFiles(t *testing.T) {
 		{"references that inline into gigabytes, the message", []string{"convert", "--to=gemini", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 2,
 			`the references of the schema stand for more than 1 MiB of JSON once inlined ("#/$defs/d`},
 		{"references that inline into gigabytes, the flag", []string{"convert", "--to=openai", "--strict", "--max-ref-expansion=1MiB", writeTemp(t, "wide.json", refWide(1000, 500))}, 2,
-			"the schema is too large to write without references (raise the limit with --max-ref-expansion)"},
+			"the schema is too large to write without references; raise the limit with --max-ref-expansion"},
 		{"references that inline into gigabytes, linted", []string{"lint", "--select=gemini-ref", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 1,
 			"inline the schema it points to; no fix is offered: inlined, the references stand for more than 1 MiB of JSON, the limit (--max-ref-expansion)"},
 		{"findings held past the limit", []string{"lint", "--format=sarif", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 2,
@@ -614,6 +629,33 @@ func TestHostileSecrets(t *testing.T) {
 	for _, want := range []string{"leak_***", "server leaky *** 1", "invalid key ***", "api_key=***"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the outputs: the secrets did not reach them, and the test proves nothing", want)
+		}
+	}
+}
+
+// TestHostileBasicCredentials: a server that echoes the Authorization
+// header it received shows neither the URL's user information nor a
+// --header's Basic credentials, in either spelling.
+func TestHostileBasicCredentials(t *testing.T) {
+	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
+		auth := r.Header.Get("Authorization")
+		user, pass, _ := r.BasicAuth()
+		return mcp.NewServer(&mcp.Implementation{Name: "echo " + auth + " " + user + ":" + pass, Version: "1"}, nil)
+	}, nil)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	withUser := strings.Replace(srv.URL, "http://", "http://alice:hunter22x@", 1) + "/mcp"
+	basic := "Authorization: Basic " + base64.StdEncoding.EncodeToString([]byte("bob:pa55word-x"))
+	for _, args := range [][]string{{"--url", withUser}, {"--url", srv.URL + "/mcp", "--header", basic}} {
+		r := mcplint(t, runOpts{}, append([]string{"check", "--format=text"}, args...)...)
+		out := r.stdout + r.stderr
+		if !strings.Contains(out, "server echo ") || !strings.Contains(out, "***") {
+			t.Errorf("%v: the echo did not reach the output, and the test proves nothing:\n%s", args, out)
+		}
+		for _, secret := range []string{"hunter22x", "pa55word-x", "YWxpY2U6aHVudGVyMjJ4", "Ym9iOnBhNTV3b3JkLXg="} {
+			if strings.Contains(out, secret) {
+				t.Errorf("%v: %s is shown:\n%s", args, secret, out)
+			}
 		}
 	}
 }

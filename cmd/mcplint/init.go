@@ -11,14 +11,17 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/atomicfile"
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 )
 
 const initDescription = `Writes a commented starter .mcplint.yaml in the current directory: the
@@ -46,6 +49,9 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 			return usagef("%s exists; edit it, or use --force to replace it", n)
 		}
 	}
+	if err := generatedPath("init", config.Names[0]); err != nil {
+		return err
+	}
 	manifests, err := findManifests(".", 3)
 	if err != nil {
 		return err
@@ -59,7 +65,7 @@ func (e *env) init(_ context.Context, cmd *cli.Command) error {
 	if err := atomicfile.Write(config.Names[0], []byte(text)); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d manifests, %d servers)\n", config.Names[0], len(manifests), len(servers))
+	fmt.Fprintf(e.stdout, "wrote %s (%s, %s)\n", config.Names[0], english.Count(len(manifests), "manifest"), english.Count(len(servers), "server"))
 	return nil
 }
 
@@ -132,8 +138,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 		}
 	}
 	fmt.Fprintf(&b, `
-# Rules to run instead of the default set: packs %s, plus every rule
-# that protects a client in its default mode ("default"); "all" is every
+# Rules to run instead of the default set ("default": %s); "all" is every
 # rule.
 # select: [default]
 # extend-select: [openai-strict, gemini]
@@ -160,7 +165,7 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 #     tool: "legacy_*"
 #     file: "vendor/*.json"
 #     reason: names kept for existing clients
-`, strings.Join(lint.DefaultPacks, " and "), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
+`, lint.DefaultDescription(rules.All), strings.Join(lint.InUse, ", "), lint.LatestProtocol)
 	b.WriteString("\n# MCP servers that `mcplint check` checks when no server is named, as in .mcp.json's mcpServers.\n")
 	if len(servers) == 0 {
 		b.WriteString("# servers:\n#   my-server:\n#     command: node\n#     args: [server.js]\n")
@@ -169,13 +174,49 @@ func starterConfig(manifests []string, servers map[string]config.Server) string 
 	b.WriteString("servers:\n")
 	for _, n := range slices.Sorted(maps.Keys(servers)) {
 		s, _ := json.Marshal(servers[n])
-		fmt.Fprintf(&b, "  %s: %s\n", quote(n), s)
+		if key := quote(n); utf8.RuneCountInString(key) > 1000 {
+			// YAML takes an implicit key ("key: value") only up to 1,024
+			// characters (YAML 1.2.2, 7.4.2): a longer one is explicit.
+			fmt.Fprintf(&b, "  ? %s\n  : %s\n", key, asciiJSON(s))
+		} else {
+			fmt.Fprintf(&b, "  %s: %s\n", key, asciiJSON(s))
+		}
 	}
 	return b.String()
 }
 
-// quote writes a YAML scalar as a JSON string, which YAML reads the same.
+// quote writes a YAML scalar as a JSON string, which YAML reads the same
+// (see asciiJSON).
 func quote(s string) string {
 	b, _ := json.Marshal(s)
-	return string(b)
+	return asciiJSON(b)
+}
+
+// asciiJSON escapes every character of JSON text b that is not printable
+// ASCII, YAML's way, so that the text is YAML that reads back the same: YAML
+// refuses some characters raw (C1 controls, DEL, U+FFFE), and the names
+// and commands init writes come from a cloned repository's files. Outside
+// strings, JSON text is ASCII already. A "#" after a "#" is escaped too: no
+// CI runner's command marker ("##[", "##vso["; package guard) is written
+// into a file that CI may print.
+func asciiJSON(b []byte) string {
+	var out strings.Builder
+	prev := rune(0)
+	for _, r := range string(b) {
+		hash := r == '#' && prev == '#'
+		prev = r
+		switch {
+		case hash:
+			prev = 0
+			out.WriteString(`\u0023`)
+		case r < 0x7f:
+			out.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&out, `\u%04x`, r)
+		default:
+			// YAML has no surrogate pairs: \U names the code point.
+			fmt.Fprintf(&out, `\U%08x`, r)
+		}
+	}
+	return out.String()
 }

@@ -72,11 +72,11 @@ func (e *env) readFileLimits(cmd *cli.Command) error {
 	}
 	switch {
 	case l.Size <= 0 || l.YAMLSize <= 0 || l.YAMLExpansion <= 0 || l.RefExpansion <= 0:
-		return usagef("--max-file-size, --max-yaml-size, --max-yaml-expansion and --max-ref-expansion must be positive")
+		return usagef("--max-file-size, --max-yaml-size, --max-yaml-expansion and --max-ref-expansion must be positive; give a size such as 16MiB")
 	case l.Depth < 1 || l.Depth > manifest.DepthCeiling:
-		return usagef("--max-depth: %d is not between 1 and %d", l.Depth, manifest.DepthCeiling)
+		return usagef("--max-depth: %d is not between 1 and %d; give a depth in that range", l.Depth, manifest.DepthCeiling)
 	case l.YAMLTokens < 1:
-		return usagef("--max-yaml-tokens: %d is not a positive number", l.YAMLTokens)
+		return usagef("--max-yaml-tokens: %d is not a positive number; give 1 or more", l.YAMLTokens)
 	}
 	e.fileLimits = l
 	return nil
@@ -91,7 +91,7 @@ func serverLimits(cmd *cli.Command) (live.Limits, error) {
 		Pages:       int(cmd.Int("max-pages")),
 	}
 	if l.MessageSize <= 0 || l.ListSize <= 0 || l.Tools < 1 || l.Pages < 1 {
-		return l, usagef("--max-message-size, --max-list-size, --max-tools and --max-pages must be positive")
+		return l, usagef("--max-message-size, --max-list-size, --max-tools and --max-pages must be positive; give 1 or more")
 	}
 	return l, nil
 }
@@ -107,6 +107,9 @@ func sizeOf(cmd *cli.Command, name string) int64 {
 // raises it; other errors are returned as they are.
 func withLimitHint(err error) error {
 	if flag := limitFlag(err); flag != "" {
+		if !strings.Contains(err.Error(), "; ") {
+			return fmt.Errorf("%w; raise the limit with %s", err, flag)
+		}
 		return fmt.Errorf("%w (raise the limit with %s)", err, flag)
 	}
 	return err

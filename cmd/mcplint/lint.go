@@ -9,6 +9,8 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/baseline"
+	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -19,8 +21,7 @@ selected rules find. Several files are linted independently and reported
 together; a file that cannot be read or parsed is reported on standard error
 (exit status 2) and the others are still linted.
 
-The default rules are the packs ` + "`mcp`" + ` (what the MCP specification demands
-for --protocol) and ` + "`robust`" + ` (valid schemas that fail in practice).
+The default rules are %s.
 ` + "`mcplint rules`" + ` lists every rule; ` + "`mcplint rules ID`" + ` explains one.`
 
 func (e *env) lintCommand() *cli.Command {
@@ -28,11 +29,12 @@ func (e *env) lintCommand() *cli.Command {
 		Name:         "lint",
 		Usage:        "report problems in tool manifests",
 		ArgsUsage:    "[FILE...]",
-		Description:  lintDescription,
+		Description:  fmt.Sprintf(lintDescription, lint.DefaultDescription(e.catalogue)),
 		OnUsageError: onUsageError,
 		Flags: append(append([]cli.Flag{
 			reportFormatFlag("standard output"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "text format: print only the summary line, and nothing when nothing is found"},
+			showInfosFlag(),
 			&cli.StringFlag{Name: "baseline", Usage: "report only the findings that are not in the baseline `FILE` (see --write-baseline)"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record today's findings in the baseline `FILE` and exit 0; later runs with --baseline FILE report only new ones"},
 		}, append(projectFlags(), fileLimitFlags()...)...), e.selectionFlags()...),
@@ -51,10 +53,13 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	min := set.failOn
 	// SARIF carries each fix's edits; the other formats only name fixes.
 	set.lint.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
+	if err := generatedPath("--write-baseline", cmd.String("write-baseline")); err != nil {
+		return err
+	}
 	var base *baseline.Baseline
 	if p := cmd.String("baseline"); p != "" {
 		if base, err = baseline.Read(p); err != nil {
-			return &usageError{err: err}
+			return fileFlagError("--baseline", p, err, "record today's findings in one with --write-baseline "+p)
 		}
 	}
 	// The one report of a run, text or JSON to standard output, is written
@@ -68,7 +73,7 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	}
 	linter, err := lint.New(e.catalogue, set.lint)
 	if err != nil {
-		return &usageError{err: err}
+		return selectionError(err)
 	}
 	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {
@@ -78,13 +83,16 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if streamed {
 		switch outs[0].format {
 		case "text":
-			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})
 		case "json":
 			stream = report.NewJSONStream(e.stdout)
 		}
 	}
 	if stream != nil {
 		errs := e.lintFiles(linter, files, stream)
+		if js, ok := stream.(*report.JSONStream); ok {
+			js.Failed(failuresOf(errs))
+		}
 		if err := stream.Close(); err != nil {
 			return err
 		}
@@ -96,10 +104,10 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	if p := cmd.String("write-baseline"); p != "" {
 		return e.writeBaseline(p, done, errs)
 	}
-	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath()}
+	rc := reportContext{rules: linter.Rules, command: "lint", configPath: set.configPath(), failures: failuresOf(errs)}
 	err = e.writeOutputs(outs, e.stdout, color, func(w io.Writer, format string, color bool) error {
 		if format == "text" {
-			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet")})
+			return report.WriteText(w, done, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})
 		}
 		return e.writeReport(w, format, done, rc)
 	})
@@ -195,8 +203,8 @@ func (e *env) writeBaseline(path string, files []report.File, errs []error) erro
 		all = append(all, f.Diagnostics...)
 	}
 	if err := baseline.New(baseline.Dir(path), all).Write(path); err != nil {
-		return err
+		return fmt.Errorf("--write-baseline: %w", err)
 	}
-	fmt.Fprintf(e.stderr, "mcplint: recorded %d findings in %s\n", len(all), path)
+	fmt.Fprintf(e.stderr, "mcplint: recorded %s in %s\n", english.Count(len(all), "finding"), guard.Text(path))
 	return nil
 }

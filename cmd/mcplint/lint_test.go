@@ -15,7 +15,7 @@ const namesText = `testdata/names.json:4:7: warning tool-name-valid: tool name "
   |
 4 |       "name": "files/read file",
   |       ^
-  = refused by: MCP specification
+  = discouraged by: MCP specification (SHOULD)
 
 testdata/names.json:13:5: warning description-present: tool "search" has no description; the model needs one to know when and how to call it
    |
@@ -28,6 +28,7 @@ testdata/names.json:14:7: error tool-name-unique: tool name "search" is already 
    |       ^
    = refused by: MCP specification
 
+context: 3 tools, about 53 tokens of tool definitions (estimated)
 1 error, 2 warnings, 0 infos in 1 file
 `
 
@@ -45,7 +46,7 @@ func TestLintText(t *testing.T) {
 func TestLintClean(t *testing.T) {
 	r := mcplint(t, runOpts{}, "lint", naming, "testdata/clean.json")
 	r.want(t, 0)
-	if r.stdout != "0 errors, 0 warnings, 0 infos in 1 file\n" {
+	if r.stdout != "context: 1 tool, about 43 tokens of tool definitions (estimated)\n0 errors, 0 warnings, 0 infos in 1 file\n" {
 		t.Errorf("stdout: %q", r.stdout)
 	}
 }
@@ -68,6 +69,12 @@ type jsonReport struct {
 		RefusedBy []string `json:"refusedBy"`
 		AlteredBy []string `json:"alteredBy"`
 		AlsoRules []string `json:"alsoRules"`
+		Rules     []string `json:"rules"`
+		Consumers []struct {
+			ID     string `json:"id"`
+			Action string `json:"action"`
+			Line   string `json:"line"`
+		} `json:"consumers"`
 	} `json:"diagnostics"`
 	Summary struct {
 		Errors        int `json:"errors"`
@@ -80,7 +87,19 @@ type jsonReport struct {
 		Prompts       int `json:"prompts"`
 		Resources     int `json:"resources"`
 		Templates     int `json:"resourceTemplates"`
+		ContextTokens int `json:"contextTokens"`
+		Context       []struct {
+			File   string `json:"file"`
+			Tools  int    `json:"tools"`
+			Tokens int    `json:"tokens"`
+		} `json:"context"`
 	} `json:"summary"`
+	Errors []struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	} `json:"errors"`
 }
 
 func decodeReport(t *testing.T, s string) jsonReport {
@@ -116,6 +135,9 @@ func TestLintJSON(t *testing.T) {
 	s := rep.Summary
 	if s.Errors != 1 || s.Warnings != 2 || s.Infos != 0 || s.Fixable != 0 || s.Files != 1 {
 		t.Errorf("summary: %+v", s)
+	}
+	if s.ContextTokens < 20 || len(s.Context) != 1 || s.Context[0].File != "testdata/names.json" || s.Context[0].Tools != 3 || s.Context[0].Tokens != s.ContextTokens {
+		t.Errorf("context of the summary: %d, %+v", s.ContextTokens, s.Context)
 	}
 	if strings.Contains(r.stdout, "\x1b[") {
 		t.Error("JSON output contains colour")
@@ -245,7 +267,8 @@ func TestProtocol(t *testing.T) {
 		t.Errorf("2025-11-25: %v", got)
 	}
 	r := mcplint(t, runOpts{}, "lint", "--help")
-	if !strings.Contains(r.stdout, "2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28") {
+	// Help is wrapped: the list may span lines.
+	if !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), "2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28") {
 		t.Errorf("lint --help does not list the protocol versions:\n%s", r.stdout)
 	}
 }
@@ -311,14 +334,16 @@ func TestInputErrors(t *testing.T) {
 			t.Errorf("the good file is not reported:\n%s", r.stdout)
 		}
 		if format == "json" {
-			if rep := decodeReport(t, r.stdout); rep.Summary.Files != 1 || len(rep.Diagnostics) != 3 {
+			// The report says what it lacks.
+			if rep := decodeReport(t, r.stdout); rep.Summary.Files != 1 || len(rep.Diagnostics) != 3 || len(rep.Errors) != 2 ||
+				rep.Errors[0].File != "testdata/invalid.json" || rep.Errors[0].Line != 3 || rep.Errors[0].Column != 18 || rep.Errors[1].File != "testdata/missing.json" {
 				t.Errorf("report: %+v", rep)
 			}
 		}
 	}
 	r := mcplint(t, runOpts{}, "lint", naming, "testdata")
 	r.want(t, 2)
-	if r.stderr != "mcplint: testdata: is a directory, not a manifest file\n" {
+	if r.stderr != "mcplint: testdata: is a directory, not a manifest file; name the manifests in it\n" {
 		t.Errorf("stderr: %q", r.stderr)
 	}
 }

@@ -12,11 +12,13 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/pin"
+	"github.com/mcpfit/mcplint/report"
 )
 
 const lockDescription = `Lists the servers named as for ` + "`mcplint check`" + ` (a command after --, --url,
@@ -37,8 +39,10 @@ pull") fails CI.
 An existing lock file keeps the servers not listed now; the ones listed
 replace their entries. Nothing is written when a server cannot be listed
 (exit status 3). Digests are SHA-256 of the RFC 8785 canonical form of each
-definition as the server sent it, so they do not depend on mcplint's
-version; docs/check.md ("Pinning") documents the format.`
+definition as the server sent it (with the run's secrets masked), so they
+do not depend on mcplint's version. A lock file is read only when each
+tool's digest is that of the definition stored beside it, and up to
+--max-lock-size; docs/check.md ("Pinning") documents the format.`
 
 func (e *env) lockCommand() *cli.Command {
 	return &cli.Command{
@@ -47,7 +51,7 @@ func (e *env) lockCommand() *cli.Command {
 		ArgsUsage:    "[-- COMMAND [ARGS...]]",
 		Description:  lockDescription,
 		OnUsageError: onUsageError,
-		Flags:        append(append(append(serverTargetFlags("lock"), lockfileFlag()), serverLimitFlags()...), projectFlags()...),
+		Flags:        append(append(append(serverTargetFlags("lock"), lockfileFlag(), maxLockSizeFlag()), serverLimitFlags()...), projectFlags()...),
 		Action:       e.lock,
 	}
 }
@@ -56,11 +60,19 @@ func lockfileFlag() cli.Flag {
 	return &cli.StringFlag{Name: "lockfile", Value: pin.FileName, Usage: "the lock `FILE` that lock writes and check --locked reads"}
 }
 
+// maxLockSizeFlag bounds the lock file read and written (pin.Read).
+func maxLockSizeFlag() cli.Flag {
+	return &cli.GenericFlag{Name: "max-lock-size", Value: &byteSize{pin.DefaultMaxSize}, Usage: "refuse a lock file larger than `SIZE`, read or written"}
+}
+
 func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	path := cmd.String("lockfile")
+	if err := generatedPath("--lockfile", path); err != nil {
+		return err
+	}
 	f := pin.New()
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
-		if f, err = readLock(path); err != nil {
+		if f, err = readLock(cmd, path); err != nil {
 			return err
 		}
 	}
@@ -71,7 +83,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Nothing is linted: a lock pins what is published, good or bad.
-	results, single, err := e.runServers(ctx, cmd, "text", "", project, func(*live.Listing) (*lint.Linter, error) {
+	results, single, err := e.runServers(ctx, cmd, "text", "", "", project, func(*live.Listing) (*lint.Linter, error) {
 		return lint.New(nil, lint.Config{})
 	})
 	if err != nil || results == nil {
@@ -80,17 +92,17 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	var failed []string
 	for _, r := range results {
 		if r.err != nil {
-			failed = append(failed, r.name+": "+failureLines(r.err))
+			failed = append(failed, guard.Text(r.name)+": "+failureLines(r.err))
 			continue
 		}
-		s, err := pin.Of(r.listing.Manifest)
+		s, err := pin.Masked(r.listing.Manifest, e.secrets.Bytes)
 		if err != nil {
-			failed = append(failed, r.name+": "+err.Error())
+			failed = append(failed, guard.Text(r.name+": "+err.Error()))
 			continue
 		}
-		key := lockKey(r, single)
+		key := string(e.secrets.Bytes([]byte(lockKey(r, single))))
 		f.Servers[key] = s
-		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", key, surfaceCounts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
+		fmt.Fprintf(e.stdout, "locked %s: %s%s\n", guard.Text(key), report.Counts(r.listing.Manifest), map[bool]string{true: ", instructions", false: ""}[s.Instructions != ""])
 	}
 	if len(failed) > 0 {
 		return &serverFailures{msgs: append(failed, "nothing was written to "+path)}
@@ -99,10 +111,14 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	if err := e.writeFile(ctx, path, e.secrets.Bytes(b)); err != nil {
+	b = e.secrets.Bytes(b)
+	if max := sizeOf(cmd, "max-lock-size"); int64(len(b)) > max {
+		return &inputErrors{errs: []error{fmt.Errorf("%s: the lock would be %s, larger than the limit of %s for a lock file (raise the limit with --max-lock-size); nothing was written", path, manifest.SizeText(int64(len(b))), manifest.SizeText(max))}}
+	}
+	if err := e.writeFile(ctx, path, b); err != nil {
 		return &inputErrors{errs: []error{fmt.Errorf("--lockfile: %w", err)}}
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", path, len(f.Servers), english.Plural(len(f.Servers), "", "s"))
+	fmt.Fprintf(e.stdout, "wrote %s (%d server%s)\n", guard.Text(path), len(f.Servers), english.Plural(len(f.Servers), "", "s"))
 	return nil
 }
 
@@ -117,35 +133,35 @@ func lockKey(r checked, single bool) string {
 	return r.name
 }
 
-// readLock reads a lock file; a missing or bad one is an input error.
-func readLock(path string) (*pin.File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no lock file (write one with mcplint lock)", path)}}
-		}
-		return nil, &inputErrors{errs: []error{err}}
+// readLock reads and verifies a lock file (pin.Read), bounded by
+// --max-lock-size; a missing, oversized or bad one is an input error.
+func readLock(cmd *cli.Command, path string) (*pin.File, error) {
+	max := sizeOf(cmd, "max-lock-size")
+	if max <= 0 {
+		return nil, usagef("--max-lock-size must be positive")
 	}
-	defer fh.Close()
-	src, err := manifest.ReadAll(fh, path, pin.MaxSize)
-	if err != nil {
-		return nil, &inputErrors{errs: []error{err}}
-	}
-	f, err := pin.Parse(path, src)
-	if err != nil {
+	f, err := pin.Read(path, max)
+	var tl *pin.TooLargeError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, &inputErrors{errs: []error{fmt.Errorf("%s: no lock file (write one with mcplint lock)", path)}}
+	case errors.As(err, &tl):
+		return nil, &inputErrors{errs: []error{fmt.Errorf("%w (raise the limit with --max-lock-size)", err)}}
+	case err != nil:
 		return nil, &inputErrors{errs: []error{err}}
 	}
 	return f, nil
 }
 
-// compareLock records how what r listed differs from its entry in f.
-func (r *checked) compareLock(f *pin.File, path string, single bool) error {
+// compareLock records how what r listed differs from its entry in f;
+// mask is the run's redaction, which the lock's digests were taken after.
+func (r *checked) compareLock(f *pin.File, path string, single bool, mask func([]byte) []byte) error {
 	r.lock = path
 	if r.err != nil {
 		return nil
 	}
-	key := lockKey(*r, single)
-	now, err := pin.Of(r.listing.Manifest)
+	key := string(mask([]byte(lockKey(*r, single))))
+	now, err := pin.Masked(r.listing.Manifest, mask)
 	if err != nil {
 		return &inputErrors{errs: []error{err}}
 	}
@@ -167,16 +183,16 @@ func writeChanges(w io.Writer, r checked) {
 		return
 	}
 	if len(r.changes) == 0 {
-		fmt.Fprintf(w, "%s: no change since it was locked\n", r.lock)
+		fmt.Fprintf(w, "%s: no change since it was locked\n", guard.Text(r.lock))
 		return
 	}
-	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", r.lock, len(r.changes), english.Plural(len(r.changes), "", "s"))
+	fmt.Fprintf(w, "%s: %d change%s since it was locked:\n", guard.Text(r.lock), len(r.changes), english.Plural(len(r.changes), "", "s"))
 	for _, c := range r.changes {
 		class := c.What
 		if c.Rule != "" {
 			class = c.Rule + ", " + c.Severity.String()
 		}
-		fmt.Fprintf(w, "  %s (%s): %s\n", changeSubject(c), class, c.Message)
+		fmt.Fprintf(w, "  %s (%s): %s\n", guard.Text(changeSubject(c)), guard.Text(class), guard.Text(c.Message))
 	}
 }
 

@@ -1,7 +1,10 @@
 // Command mcplint lints and repairs the tool definitions (tools/list results)
 // of MCP servers. It is a thin layer over the library: flags are read here,
 // the work is done by packages manifest, lint, rules, report, live and
-// atomicfile; everything printed or saved goes through package redact.
+// atomicfile; everything printed or saved goes through package redact, and
+// everything printed through package guard: both streams are guard.Writers,
+// and only data (fix's corrected source and diff, convert's output, a
+// schema, the github format's workflow commands) is written past them.
 package main
 
 import (
@@ -14,6 +17,8 @@ import (
 
 	"github.com/mattn/go-colorable"
 
+	"github.com/mcpfit/mcplint/clients"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/redact"
@@ -54,8 +59,11 @@ type env struct {
 	// --color=auto; stdinTTY whether the input is one, in which case it is
 	// read only when named ("-").
 	stdinTTY, stdoutTTY, stderrTTY bool
-	getenv                         func(string) string
-	catalogue                      []*lint.Rule
+	// helpWidth is the width help is wrapped at: the terminal's, or 0
+	// for 80 columns.
+	helpWidth int
+	getenv    func(string) string
+	catalogue []*lint.Rule
 	// fileLimits bound what reading a manifest may cost (--max-file-size
 	// and the other file limit flags).
 	fileLimits manifest.Limits
@@ -63,6 +71,12 @@ type env struct {
 	// outputs are written through it, and commands add what they learn
 	// is secret (header values, expanded variables) before they print.
 	secrets *redact.Redactor
+	// rawStdout is standard output as run got it: mcplint proxy relays
+	// messages there byte for byte, each as soon as it is written.
+	rawStdout io.Writer
+	// discovered maps the servers check --discover found (by the name they
+	// are reported under) to the client configuration that lists them.
+	discovered map[string]clients.Config
 }
 
 // run runs the command line args (args[0] is the program) and returns the
@@ -72,6 +86,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		stdin: stdin, stdout: stdout, stderr: stderr,
 		stdoutTTY: report.IsTerminal(stdout), stderrTTY: report.IsTerminal(stderr),
 		getenv: os.Getenv, catalogue: rules.All,
+		helpWidth: terminalWidth(stdout),
 	}
 	if f, ok := stdin.(*os.File); ok {
 		e.stdinTTY = report.IsTerminal(f)
@@ -98,11 +113,25 @@ const (
 
 func (e *env) run(ctx context.Context, args []string) int {
 	e.secrets = redact.New()
+	e.rawStdout = e.stdout
 	stdout, stderr := redact.NewWriter(e.secrets, e.stdout), redact.NewWriter(e.secrets, e.stderr)
-	e.stdout, e.stderr = stdout, stderr
+	gout, gerr := guard.NewWriter(stdout, false), guard.NewWriter(stderr, false)
+	e.stdout, e.stderr = gout, gerr
 	defer stderr.Flush()
 	defer stdout.Flush()
+	defer gerr.Flush()
+	defer gout.Flush()
 	return e.runCommand(ctx, args)
+}
+
+// unguarded returns the writer under a guarded stream, for data that must
+// reach it byte for byte (see the package doc).
+func unguarded(w io.Writer) io.Writer {
+	if g, ok := w.(*guard.Writer); ok {
+		u, _ := g.Unguarded()
+		return u
+	}
+	return w
 }
 
 func (e *env) runCommand(ctx context.Context, args []string) int {
@@ -116,21 +145,23 @@ func (e *env) runCommand(ctx context.Context, args []string) int {
 	var sf *serverFailures
 	if errors.As(err, &sf) {
 		for _, msg := range sf.msgs {
-			fmt.Fprintf(e.stderr, "mcplint: %s\n", msg)
+			// Built by failureLines, whose lines are mcplint's.
+			fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Lines(msg))
 		}
 		return exitFailure
 	}
 	var ie *inputErrors
 	if errors.As(err, &ie) {
 		for _, err := range ie.errs {
-			fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
+			fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(withHint(err).Error()))
 		}
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "mcplint: %v\n", withLimitHint(err))
-	var ue *usageError
-	if errors.As(err, &ue) && ue.help != "" {
-		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", ue.help)
+	// Errors joined (every problem of a configuration file) are one line
+	// each, each in the shape of a user error; what a line quotes of the
+	// input cannot begin another.
+	for _, line := range strings.Split(withHint(err).Error(), "\n") {
+		fmt.Fprintf(e.stderr, "mcplint: %s\n", guard.Text(line))
 	}
 	return exitError
 }
@@ -144,17 +175,3 @@ var errFindings = errors.New("findings reached --fail-on")
 type inputErrors struct{ errs []error }
 
 func (e *inputErrors) Error() string { return errors.Join(e.errs...).Error() }
-
-// usageError is a mistake on the command line. help names the command whose
-// --help to suggest, when the mistake is in the flags' syntax.
-type usageError struct {
-	err  error
-	help string
-}
-
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...)}
-}

@@ -121,7 +121,7 @@ func (r result) want(t *testing.T, code int) {
 func TestRun(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"mcplint", "lint", "--select=tool-name-valid", "testdata/clean.json"}, strings.NewReader(""), &out, &errOut)
-	if code != 0 || out.String() != "0 errors, 0 warnings, 0 infos in 1 file\n" || errOut.Len() != 0 {
+	if code != 0 || out.String() != "context: 1 tool, about 43 tokens of tool definitions (estimated)\n0 errors, 0 warnings, 0 infos in 1 file\n" || errOut.Len() != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 	}
 }
@@ -151,17 +151,24 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"nope"}, "mcplint: unknown command \"nope\" (want lint, fix, rules, breaking, check, lock, init, schema, convert, completion)\nRun 'mcplint --help' for usage.\n"},
-		{[]string{"lnt", "x.json"}, "mcplint: unknown command \"lnt\"; did you mean \"lint\"?\nRun 'mcplint --help' for usage.\n"},
-		{[]string{"completion", "tcsh"}, "mcplint: unknown shell \"tcsh\" (want bash, zsh, fish, pwsh)\nRun 'mcplint completion --help' for usage.\n"},
+		{[]string{"nope"}, "mcplint: unknown command \"nope\"; want lint, fix, rules, breaking, check, lock, init, schema, convert, proxy, mcp or completion ('mcplint --help' says more)\n"},
+		{[]string{"lnt", "x.json"}, "mcplint: unknown command \"lnt\"; did you mean \"lint\"?\n"},
+		{[]string{"completion", "tcsh"}, "mcplint: unknown shell \"tcsh\"; want bash, zsh, fish or pwsh\n"},
 		{[]string{"lint", "--select", "securty", "testdata/clean.json"}, `unknown rule or pack "securty"; did you mean "security"?`},
 		{[]string{"lint", "--extend-select", "tool-name-vaild", "testdata/clean.json"}, `unknown rule or pack "tool-name-vaild"; did you mean "tool-name-valid"?`},
 		{[]string{"fix", "--ignore", "robst", "testdata/clean.json"}, `unknown rule or pack "robst"; did you mean "robust"?`},
-		{[]string{"lint", "--bogus", "testdata/clean.json"}, "mcplint: flag provided but not defined: -bogus\nRun 'mcplint lint --help' for usage.\n"},
-		{[]string{"fix", "--bogus"}, "Run 'mcplint fix --help' for usage.\n"},
-		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\" (want text, json, sarif, github, gitlab, junit, checkstyle, each alone or as FORMAT=PATH)\n"},
-		{[]string{"lint", "--fail-on", "sometimes", "testdata/clean.json"}, "mcplint: --fail-on: unknown value \"sometimes\" (want error, warning, info or never)\n"},
-		{[]string{"lint", "--color", "maybe", "testdata/clean.json"}, "mcplint: --color: unknown colour mode \"maybe\" (want auto, always or never)\n"},
+		{[]string{"lint", "--bogus", "testdata/clean.json"}, "mcplint: unknown flag --bogus; 'mcplint lint --help' lists the flags\n"},
+		{[]string{"fix", "-bogus"}, "mcplint: unknown flag --bogus; 'mcplint fix --help' lists the flags\n"},
+		{[]string{"lint", "--colr=always", "testdata/clean.json"}, "mcplint: unknown flag --colr; did you mean --color?\n"},
+		{[]string{"lint", "--timeout", "5", "testdata/clean.json"}, "mcplint: unknown flag --timeout for mcplint lint; it is a flag of mcplint breaking, mcplint check, mcplint lock and mcplint mcp ('mcplint lint --help' lists the flags of this one)\n"},
+		{[]string{"check", "--timeout", "5", "--", "x"}, "mcplint: --timeout: invalid value \"5\"; give a duration with its unit, such as 30s, 2m or 1m30s\n"},
+		{[]string{"lint", "--format"}, "mcplint: --format needs a value; 'mcplint lint --help' says what --format takes\n"},
+		{[]string{"lint", "--quiet=sometimes"}, "mcplint: --quiet: invalid value \"sometimes\"; give true or false, or --quiet alone\n"},
+		{[]string{"lint", "--format", "xml", "testdata/clean.json"}, "mcplint: --format: unknown format \"xml\"; want text, json, sarif, github, gitlab, junit, checkstyle or matrix, each alone or as FORMAT=PATH\n"},
+		{[]string{"lint", "--format", "sarf", "testdata/clean.json"}, "mcplint: --format: unknown format \"sarf\"; did you mean \"sarif\"?\n"},
+		{[]string{"lint", "--fail-on", "sometimes", "testdata/clean.json"}, "mcplint: --fail-on: unknown severity \"sometimes\"; want error, warning, info or never\n"},
+		{[]string{"lint", "--fail-on", "eror", "testdata/clean.json"}, "mcplint: --fail-on: unknown severity \"eror\"; did you mean \"error\"?\n"},
+		{[]string{"lint", "--color", "maybe", "testdata/clean.json"}, "mcplint: --color: unknown colour mode \"maybe\"; want auto, always or never\n"},
 		{[]string{"lint", "--protocol", "2023-01-01", "testdata/clean.json"}, "unknown MCP protocol version \"2023-01-01\""},
 		{[]string{"lint", "--select", "no-such-rule", "testdata/clean.json"}, "unknown rule or pack \"no-such-rule\""},
 		{[]string{"lint", "--ignore", "no-such-pack", "testdata/clean.json"}, "unknown rule or pack \"no-such-pack\""},

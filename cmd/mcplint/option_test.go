@@ -36,8 +36,8 @@ func TestOption(t *testing.T) {
 		{"test-schema-type.colour=red", `rule test-schema-type has no option "colour" (options: enabled, type)`},
 		{"tool-name-valid.max=3", "rule tool-name-valid has no options"},
 		{"nope.x=1", `unknown rule "nope"`},
-		{"test-schema-type=1", "want RULE.NAME=VALUE"},
-		{"test-schema-type.type", "want RULE.NAME=VALUE"},
+		{"test-schema-type=1", "not RULE.NAME=VALUE; write"},
+		{"test-schema-type.type", "not RULE.NAME=VALUE; write"},
 		// A value of the right type that the rule cannot use, checked
 		// when the linter is built, whether the rule is selected or not.
 		{"integer-accepts-string.form=bogus", `"bogus" is no form; want "auto", "oneOf" or "anyOf"`},

@@ -12,13 +12,14 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/redact"
 	"github.com/mcpfit/mcplint/report"
 )
 
 // reportFormats are the formats of a findings report.
-var reportFormats = []string{"text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"}
+var reportFormats = []string{"text", "json", "sarif", "github", "gitlab", "junit", "checkstyle", "matrix"}
 
 // reportOutput is one --format: a format and the file it goes to, "" for
 // the command's report stream (standard output; standard error for fix).
@@ -40,9 +41,20 @@ func reportFormatFlag(stream string) cli.Flag {
 	return &cli.GenericFlag{
 		Name:  "format",
 		Value: &formatList{},
-		Usage: "report `FORMAT`: " + strings.Join(reportFormats, ", ") + " (default text; github: workflow commands, and a summary appended to $GITHUB_STEP_SUMMARY when set). " +
+		Usage: "report `FORMAT`: " + strings.Join(reportFormats, ", ") + " (default text; github: workflow commands, and a summary appended to $GITHUB_STEP_SUMMARY when set; matrix: which clients take each tool, a table, in Markdown when written to a file). " +
 			"Repeatable: FORMAT=PATH writes that format to the file PATH, FORMAT alone to " + stream + ", so one run can write several",
 	}
+}
+
+// showInfosFlag asks the text format for every info in full.
+func showInfosFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "show-infos", Usage: "text format: write every info in full (by default each rule's infos are summed up in one line; JSON, SARIF and the other formats always have every finding)"}
+}
+
+// showInfos says whether the text format writes infos in full: when asked,
+// or when an info fails the run (--fail-on info).
+func showInfos(cmd *cli.Command, failOn lint.Severity) bool {
+	return cmd.Bool("show-infos") || failOn == lint.Info
 }
 
 // reportOutputs reads the --format flags: text on the stream when none is
@@ -59,22 +71,28 @@ func reportOutputs(cmd *cli.Command) ([]reportOutput, error) {
 	for _, spec := range specs {
 		name, path, hasPath := strings.Cut(spec, "=")
 		if !slices.Contains(reportFormats, name) {
-			return nil, usagef("--format: unknown format %q (want %s, each alone or as FORMAT=PATH)", name, strings.Join(reportFormats, ", "))
+			if s := lint.Closest(name, reportFormats); s != "" {
+				return nil, usagef("--format: unknown format %q; did you mean %q?", name, s)
+			}
+			return nil, usagef("--format: unknown format %q; want %s, each alone or as FORMAT=PATH", name, orList(reportFormats))
 		}
 		if hasPath && path == "" {
-			return nil, usagef("--format %s=: the PATH after = is empty", name)
+			return nil, usagef("--format %s=: the PATH after = is empty; name the file to write, or drop =", name)
 		}
 		o := reportOutput{format: name, path: path}
 		for _, prev := range outs {
 			if prev.path != "" && o.path != "" && filepath.Clean(prev.path) == filepath.Clean(o.path) {
-				return nil, usagef("--format %s=%s and --format %s=%s write the same file", prev.format, prev.path, o.format, o.path)
+				return nil, usagef("--format %s=%s and --format %s=%s write the same file; give each its own", prev.format, prev.path, o.format, o.path)
 			}
 			if prev.format == o.format && prev.path == "" && o.path == "" {
-				return nil, usagef("--format %s is given twice", o.format)
+				return nil, usagef("--format %s is given twice; give it once", o.format)
 			}
 		}
 		if o.path == "" && o.format != "github" {
 			onStream++
+		}
+		if err := generatedPath("--format "+name+"=", path); err != nil {
+			return nil, err
 		}
 		outs = append(outs, o)
 	}
@@ -93,17 +111,43 @@ type renderFunc func(w io.Writer, format string, color bool) error
 // (through a temporary file) and whose folder is created when missing. A
 // file is masked as the streams are: a SARIF file of a live check must not
 // carry the secrets its text report hides.
+//
+// The stream is guarded (package guard), except for the github format:
+// its workflow commands are mcplint's, built from guarded values, and must
+// reach the runner. A text report written to a file is guarded as the
+// stream is: it may be printed into a CI log.
 func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, render renderFunc) error {
 	for _, o := range outs {
 		if o.path == "" {
-			if err := render(stream, o.format, color); err != nil {
+			w := stream
+			if o.format == "github" {
+				w = unguarded(stream)
+			}
+			if err := render(w, o.format, color); err != nil {
 				return err
 			}
 			continue
 		}
 		var buf bytes.Buffer
-		if err := render(&buf, o.format, false); err != nil {
+		var w io.Writer = &buf
+		var g *guard.Writer
+		if o.format == "text" || o.format == "matrix" {
+			// The Markdown matrix is printed into logs too (the Action
+			// appends it to the job summary with cat).
+			g = guard.NewWriter(&buf, false)
+			w = g
+		}
+		format := o.format
+		if format == "matrix" {
+			format = matrixMarkdown // a file is for a job summary or a pull request
+		}
+		if err := render(w, format, false); err != nil {
 			return err
+		}
+		if g != nil {
+			if err := g.Flush(); err != nil {
+				return err
+			}
 		}
 		if dir := filepath.Dir(o.path); dir != "." {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -117,6 +161,9 @@ func (e *env) writeOutputs(outs []reportOutput, stream io.Writer, color bool, re
 	return nil
 }
 
+// matrixMarkdown is the matrix format written to a file: Markdown.
+const matrixMarkdown = "matrix.md"
+
 // reportContext is what the machine formats need besides the findings:
 // the rules that ran, and what names the run for SARIF's automationDetails.
 type reportContext struct {
@@ -124,6 +171,9 @@ type reportContext struct {
 	// command is the mcplint command that ran ("lint", "check", ...), and
 	// configPath the configuration file it read ("" for none).
 	command, configPath string
+	// failures are what the run could not check, which the machine
+	// formats say (report.Failure).
+	failures []report.Failure
 }
 
 // writeReport writes the findings in a machine format; text is the
@@ -131,7 +181,7 @@ type reportContext struct {
 func (e *env) writeReport(w io.Writer, format string, files []report.File, rc reportContext) error {
 	switch format {
 	case "json":
-		return report.WriteJSON(w, files)
+		return report.WriteJSON(w, files, rc.failures...)
 	case "sarif":
 		root, err := sourceRoot()
 		if err != nil {
@@ -140,17 +190,22 @@ func (e *env) writeReport(w io.Writer, format string, files []report.File, rc re
 		return report.WriteSARIF(w, files, report.SARIFOptions{
 			Rules: rc.rules, Version: version(), SourceRoot: root,
 			AutomationID: automationID(rc.command, rc.configPath, root),
+			Failures:     rc.failures,
 		})
 	case "gitlab":
 		root, err := sourceRoot()
 		if err != nil {
 			return err
 		}
-		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root})
+		return report.WriteGitLab(w, files, report.GitLabOptions{SourceRoot: root, Failures: rc.failures})
 	case "junit":
-		return report.WriteJUnit(w, files)
+		return report.WriteJUnit(w, files, rc.failures...)
 	case "checkstyle":
-		return report.WriteCheckstyle(w, files)
+		return report.WriteCheckstyle(w, files, rc.failures...)
+	case "matrix":
+		return report.WriteMatrix(w, report.NewMatrix(files))
+	case matrixMarkdown:
+		return report.WriteMatrixMarkdown(w, report.NewMatrix(files))
 	case "github":
 		root, err := sourceRoot()
 		if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/mcpfit/mcplint/config"
+	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -20,12 +23,14 @@ func projectFlags() []cli.Flag {
 }
 
 // projectConfig loads the configuration file named by --config, or the
-// one found from the current directory up; nil when there is none or with
-// --no-config. A file that does not validate is a usage error (status 2).
+// one found from the current directory up (config.Search: in the user's
+// own directories, up to the repository's root; a file it refuses is
+// named on standard error); nil when there is none or with --no-config.
+// A file that does not validate is a usage error (status 2).
 func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 	if cmd.Bool("no-config") {
 		if cmd.IsSet("config") {
-			return nil, usagef("--config and --no-config contradict each other")
+			return nil, usagef("--config and --no-config contradict each other; give one of them")
 		}
 		return nil, nil
 	}
@@ -35,18 +40,33 @@ func (e *env) projectConfig(cmd *cli.Command) (*config.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		if path, err = config.Find(wd); err != nil || path == "" {
+		found, err := config.Search(wd)
+		if err != nil {
 			return nil, err
+		}
+		for _, r := range found.Refused {
+			fmt.Fprintf(e.stderr, "mcplint: not reading %s: %s; a configuration is read only from your own directories up to the repository's root (give --config %s to read it anyway)\n",
+				guard.Text(r.Path), r.Reason, guard.Text(r.Path))
+		}
+		if path = found.Path; path == "" {
+			return nil, nil
 		}
 		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
 			path = rel
 		}
 	}
 	f, err := config.Load(path)
-	if err != nil {
-		return nil, &usageError{err: err}
+	var ce *config.Error
+	var ces config.Errors
+	switch {
+	case err == nil:
+		return f, nil
+	case errors.As(err, &ce) || errors.As(err, &ces):
+		return nil, &usageError{err: err} // at its place in the file
+	case cmd.IsSet("config"):
+		return nil, fileFlagError("--config", path, err, "name an existing file, or leave --config out to read the "+config.Names[0]+" found from the current folder up")
 	}
-	return f, nil
+	return nil, &usageError{err: err}
 }
 
 // settings are what a run is configured with: the file's, overridden by
@@ -118,7 +138,7 @@ func (e *env) settings(cmd *cli.Command) (*settings, error) {
 		if f.FailOn != "never" {
 			s.failOn, err = lint.ParseSeverity(f.FailOn)
 			if err != nil {
-				return nil, usagef("%s: fail-on: %v", f.Path, err)
+				return nil, usagef("%s: fail-on: %v; want error, warning, info or never", f.Path, err)
 			}
 		}
 	} else if s.failOn, err = failOn(cmd); err != nil {
@@ -146,7 +166,7 @@ func (s *settings) files(e *env, args []string) ([]string, error) {
 		return nil, &usageError{err: err}
 	}
 	if len(found) == 0 {
-		return nil, usagef("%s: no file matches files: %s", s.file.Path, strings.Join(s.file.Files, ", "))
+		return nil, usagef("%s: no file matches files: %s; fix the globs, or name the files on the command line", s.file.Path, strings.Join(s.file.Files, ", "))
 	}
 	wd, err := os.Getwd()
 	if err != nil {

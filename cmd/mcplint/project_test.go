@@ -98,7 +98,7 @@ func TestConfigFileErrors(t *testing.T) {
 	os.WriteFile(".mcplint.yaml", []byte("severity: {no-such-rule: info}\n"), 0o644)
 	r = mcplint(t, runOpts{stdin: twoTools}, "fix")
 	r.want(t, 2)
-	if !strings.Contains(r.stderr, `.mcplint.yaml: severity: unknown rule "no-such-rule"`) {
+	if !strings.Contains(r.stderr, `.mcplint.yaml:1:12: severity: unknown rule "no-such-rule"; `) {
 		t.Errorf("stderr: %q", r.stderr)
 	}
 }

@@ -21,8 +21,9 @@ func (e *env) rulesCommand() *cli.Command {
 and summary. With RULE IDs, prints each rule's documentation: why it
 exists, who breaks, the consumers it protects, a bad and a good example,
 its options and their defaults, and its sources. A PACK name (mcp,
-security, openai-strict, ...) or a CONSUMER ID (anthropic, vscode, ...)
-lists the rules of that pack, or the rules protecting that consumer.
+security, openai-strict, ...) lists the rules of that pack; a CONSUMER ID
+(anthropic, vscode, ...) prints its profile (what it takes, each line with
+its source and the rules that report it) and the rules protecting it.
 --consumers lists the consumer matrix: every program that reads tool
 definitions, its mode, whether its rules run by default, and its rules.`,
 		OnUsageError: onUsageError,
@@ -47,32 +48,46 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 	}
 	ids := cmd.Args().Slice()
 	if len(ids) == 1 && e.rule(ids[0]) == nil {
+		if c := consumer.ByID(consumer.ID(ids[0])); c != nil {
+			if fmtName == "json" {
+				return report.WriteProfileJSON(e.stdout, c, e.group(ids[0]), e.catalogue)
+			}
+			if err := report.WriteProfile(e.stdout, c, e.catalogue); err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stdout, "\nRules that protect it:")
+			return report.WriteRuleTable(e.stdout, e.group(ids[0]), e.catalogue)
+		}
 		if group := e.group(ids[0]); group != nil {
 			if fmtName == "json" {
-				return report.WriteRulesJSON(e.stdout, group)
+				return report.WriteRulesJSON(e.stdout, group, e.catalogue)
 			}
-			return report.WriteRuleTable(e.stdout, group)
+			return report.WriteRuleTable(e.stdout, group, e.catalogue)
 		}
 	}
 	if len(ids) == 0 {
 		if fmtName == "json" {
-			return report.WriteRulesJSON(e.stdout, e.catalogue)
+			return report.WriteRulesJSON(e.stdout, e.catalogue, e.catalogue)
 		}
-		return report.WriteRuleTable(e.stdout, e.catalogue)
+		return report.WriteRuleTable(e.stdout, e.catalogue, e.catalogue)
 	}
 	var picked []*lint.Rule
 	for _, id := range ids {
 		r := e.rule(id)
 		if r == nil {
-			return usagef("unknown rule %q%s (`mcplint rules` lists the rules, `mcplint rules --consumers` the consumers)", id, e.suggestRule(id))
+			hint := e.suggestRule(id)
+			if hint == "" {
+				hint = "; `mcplint rules` lists the rules, `mcplint rules --consumers` the consumers"
+			}
+			return usagef("unknown rule %q%s", id, hint)
 		}
 		picked = append(picked, r)
 	}
 	switch {
 	case fmtName == "json" && len(picked) == 1:
-		return report.WriteRuleJSON(e.stdout, picked[0])
+		return report.WriteRuleJSON(e.stdout, picked[0], e.catalogue)
 	case fmtName == "json":
-		return report.WriteRulesJSON(e.stdout, picked)
+		return report.WriteRulesJSON(e.stdout, picked, e.catalogue)
 	}
 	for i, r := range picked {
 		if i > 0 {
@@ -80,7 +95,7 @@ func (e *env) rules(_ context.Context, cmd *cli.Command) error {
 				return err
 			}
 		}
-		if err := report.WriteRuleDoc(e.stdout, r); err != nil {
+		if err := report.WriteRuleDoc(e.stdout, r, e.catalogue); err != nil {
 			return err
 		}
 	}

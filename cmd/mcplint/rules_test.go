@@ -5,6 +5,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/report"
 )
 
 func TestRulesTable(t *testing.T) {
@@ -48,7 +51,11 @@ func TestRulesDoc(t *testing.T) {
 	r.want(t, 0)
 	for _, want := range []string{
 		"tool-name-valid: tool names are 1-128 characters",
-		"Packs:     mcp\n", "Default:   on\n", "Severity:  warning\n", "Fix:       none\n", "Options:   none\n",
+		"Packs:        mcp\n", "Default:      on\n", "Severity:     warning\n", "Options:      none\n",
+		// Its own findings carry no fix, but one merged with a provider's
+		// name rule takes that rule's unsafe rename: the doc says so.
+		"Fix:          unsafe (its own: none; a finding it keeps takes the fix of a merged openai-function-name",
+		"Merges with:  openai-function-name, claude-tool-name",
 		"Bad:", "Good:", "Source:",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -69,18 +76,21 @@ func TestRulesDoc(t *testing.T) {
 }
 
 type jsonRule struct {
-	ID       string         `json:"id"`
-	Packs    []string       `json:"packs"`
-	Default  bool           `json:"default"`
-	Severity string         `json:"severity"`
-	Fix      string         `json:"fix"`
-	Summary  string         `json:"summary"`
-	Options  map[string]any `json:"options"`
-	Doc      string         `json:"doc"`
+	ID         string         `json:"id"`
+	Packs      []string       `json:"packs"`
+	Default    bool           `json:"default"`
+	Severity   string         `json:"severity"`
+	Fix        string         `json:"fix"`
+	OfferedFix string         `json:"offeredFix"`
+	MergesWith []string       `json:"mergesWith"`
+	Summary    string         `json:"summary"`
+	Options    map[string]any `json:"options"`
+	Doc        string         `json:"doc"`
 	// Consumers are the programs the rule protects.
 	Consumers []struct {
 		ID      string `json:"id"`
 		Mangles bool   `json:"mangles"`
+		Line    string `json:"line"`
 		Error   string `json:"error"`
 		Source  string `json:"source"`
 	} `json:"consumers"`
@@ -146,7 +156,10 @@ func TestColor(t *testing.T) {
 		{"always beats NO_COLOR", runOpts{env: map[string]string{"NO_COLOR": "1"}}, []string{"--color", "always"}, true},
 		{"never", runOpts{tty: true}, []string{"--color=never"}, false},
 		{"FORCE_COLOR in a CI log", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, nil, true},
-		{"FORCE_COLOR beats NO_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}}, nil, true},
+		{"NO_COLOR beats FORCE_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}}, nil, false},
+		{"FORCE_COLOR=0 on a terminal", runOpts{tty: true, env: map[string]string{"FORCE_COLOR": "0"}}, nil, false},
+		{"FORCE_COLOR=false in a CI log", runOpts{env: map[string]string{"FORCE_COLOR": "false"}}, nil, false},
+		{"always beats FORCE_COLOR=0", runOpts{env: map[string]string{"FORCE_COLOR": "0"}}, []string{"--color=always"}, true},
 		{"never beats FORCE_COLOR", runOpts{env: map[string]string{"FORCE_COLOR": "1"}}, []string{"--color=never"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -252,5 +265,37 @@ func TestRulesGroup(t *testing.T) {
 	r.want(t, 2)
 	if !strings.Contains(r.stderr, `did you mean "claude-tool-name"?`) {
 		t.Errorf("stderr: %s", r.stderr)
+	}
+}
+
+// TestRulesConsumerProfile: `mcplint rules CONSUMER` prints the consumer's
+// profile, every line with its source, then the rules that protect it; its
+// JSON form holds the same lines.
+func TestRulesConsumerProfile(t *testing.T) {
+	for _, c := range consumer.All {
+		r := mcplint(t, runOpts{}, "rules", string(c.ID))
+		r.want(t, 0)
+		p := consumer.ProfileOf(c.ID)
+		if !strings.Contains(r.stdout, "Profile: ") || !strings.Contains(r.stdout, "Based on: "+p.Basis) {
+			t.Errorf("rules %s prints no profile:\n%s", c.ID, r.stdout)
+		}
+		if n, want := strings.Count(r.stdout, "\n  source: "), len(p.Lines); n < want {
+			t.Errorf("rules %s: %d lines with a source, want at least %d", c.ID, n, want)
+		}
+		if !strings.Contains(r.stdout, "Rules that protect it:") {
+			t.Errorf("rules %s lists no rules", c.ID)
+		}
+	}
+	r := mcplint(t, runOpts{}, "rules", "gemini-parameters", "--format", "json")
+	r.want(t, 0)
+	var doc report.JSONProfile
+	strictDecode(t, r.stdout, &doc)
+	if !doc.Allowlist || len(doc.Lines) == 0 || len(doc.Rules) == 0 {
+		t.Fatalf("profile JSON: %+v", doc)
+	}
+	for _, l := range doc.Lines {
+		if l.Source == "" || l.Action == "" {
+			t.Errorf("line %s has no source or action", l.ID)
+		}
 	}
 }

@@ -23,7 +23,7 @@ language server (VS Code's YAML extension), a first line
 or, in .mcplint.json, a "$schema" member.`,
 			OnUsageError: onUsageError,
 			Action: func(context.Context, *cli.Command) error {
-				_, err := e.stdout.Write(config.Schema())
+				_, err := unguarded(e.stdout).Write(config.Schema())
 				return err
 			},
 		}},

@@ -148,3 +148,34 @@ func TestActionGlobstarWithoutBash4(t *testing.T) {
 		t.Errorf("as Bash 3.2: linted %q, want %q", got[1], want)
 	}
 }
+
+// TestActionListingNewlineNames: without globstar, "**" patterns are
+// matched against a listing of the work tree. A folder whose name ends
+// in a line feed must not split one path into two: a repository with
+// "x\n/ABS/PATH/tools.json" in it would otherwise have mcplint read the
+// runner's own /ABS/PATH/tools.json, out of the tree, into the log.
+func TestActionListingNewlineNames(t *testing.T) {
+	sourceBuild(t)
+	root := testenv.RepoRoot(t)
+	a := loadAction(t, root)
+	outside := filepath.Join(t.TempDir(), "secret", "tools.json")
+	write(t, outside, `{"tools": [{"name": "outside the tree", "inputSchema": {"type": "object"}}]}`)
+	clean := `{"tools": [{"name": "ok", "description": "Fine.", "inputSchema": {"type": "object", "properties": {}}}]}`
+	files := map[string]string{"x\n" + outside: clean, "servers/-dash.json": clean}
+	bashEnv := filepath.Join(t.TempDir(), "bash32.sh")
+	if err := os.WriteFile(bashEnv, []byte(bash32), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, env := range [][]string{nil, {"BASH_ENV=" + bashEnv}} {
+		r := newRunner(t, a, root, map[string]string{"files": "**/*.json", "fail-on": "never"}, files)
+		r.env = append(r.env, env...)
+		code := r.run()
+		out := r.stdout.String()
+		if strings.Contains(out, "outside the tree") || strings.Contains(out, "file="+outside) {
+			t.Errorf("%v: a file out of the work tree was linted:\n%s", env, out)
+		}
+		if code != 0 {
+			t.Errorf("%v: exit %d\n%s", env, code, out)
+		}
+	}
+}

@@ -388,7 +388,9 @@ func TestActionLintsFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"### ❌ mcplint", "1 error, 1 warning, 0 infos in 1 file (1 fixable)", "| error | `servers/a/tools.json` | 3 | [input-schema-root-object]"} {
+	for _, want := range []string{"### ❌ mcplint", "1 error, 1 warning, 0 infos in 1 file (1 fixable)", "| error | `servers/a/tools.json` | 3 | [input-schema-root-object]",
+		// The client matrix, after the findings.
+		"### mcplint: which clients take each tool", "| `get_item` | ❌ input-schema-root-object |", "| `ping` | ✅ |"} {
 		if !strings.Contains(string(summary), want) {
 			t.Errorf("step summary lacks %q:\n%s", want, summary)
 		}

@@ -6,5 +6,6 @@
 // (installing from a fake release site served over HTTP, from source, on a
 // Windows runner's names, under Bash 3.2's missing globstar), the
 // pre-commit tool for the hooks, the Go toolchain with the release's
-// ldflags for the version a release prints.
+// ldflags for the version a release prints. It also holds docs/ci.md to
+// what the project's own CI script, .ci/run, does.
 package citest

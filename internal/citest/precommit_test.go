@@ -124,6 +124,21 @@ func TestPreCommitHooks(t *testing.T) {
 	if !strings.Contains(out, "tool-name-unique") {
 		t.Errorf("the lint hook's output does not name the rule:\n%s", out)
 	}
+
+	// pre-commit passes file names as arguments, after the hook's own: a
+	// committed file at the root whose name is a flag would be read as one
+	// (here, a report written over a file of the attacker's choosing), so
+	// the hooks' pattern takes no name that starts with a dash.
+	if err := os.Remove(filepath.Join(repo, "more.tools.json")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(repo, "--format=json=planted-tools.json"), brokenFixable)
+	if out, err := commit("a file named as a flag"); err != nil {
+		t.Fatalf("a file named as a flag failed the commit: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(repo, "planted-tools.json")); err == nil {
+		t.Errorf("a committed file named --format=json=planted-tools.json was read as a flag and wrote a report")
+	}
 }
 
 func write(t *testing.T, path, text string) {

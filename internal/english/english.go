@@ -2,7 +2,10 @@
 // agrees with its count, and the article before a word.
 package english
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Plural returns one when n is 1 and many otherwise.
 func Plural(n int, one, many string) string {
@@ -10,6 +13,19 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Count says how many of a noun there are, the noun agreeing with the
+// count: "1 server", "2 servers", "0 fixes". The plural is the regular
+// one: -es after s, x, z, ch and sh, -s otherwise.
+func Count(n int, noun string) string {
+	many := noun + "s"
+	for _, end := range []string{"s", "x", "z", "ch", "sh"} {
+		if strings.HasSuffix(noun, end) {
+			many = noun + "es"
+		}
+	}
+	return strconv.Itoa(n) + " " + Plural(n, noun, many)
 }
 
 // A puts "a" or "an" before word, by its first letter ("an array", "a

@@ -34,3 +34,17 @@ func TestJoin(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{
+		{1, "server", "1 server"}, {0, "server", "0 servers"}, {2, "warning", "2 warnings"},
+		{1, "fix", "1 fix"}, {3, "fix", "3 fixes"}, {2, "match", "2 matches"}, {1, "resource template", "1 resource template"},
+	} {
+		if got := Count(c.n, c.noun); got != c.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

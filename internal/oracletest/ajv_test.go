@@ -171,12 +171,6 @@ var ajvAllowances = []allowance{
 		what:     []string{"inputSchema"},
 		reason:   unknownFormat,
 	},
-	{
-		manifest: "rules/testdata/cases/gemini-type-array/lists/",
-		tool:     `tool 0 "search"`,
-		what:     []string{"inputSchema"},
-		reason:   geminiNullable,
-	},
 }
 
 // ajvSubjects are the fixed manifests whose schemas Ajv compiles: the

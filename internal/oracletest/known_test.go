@@ -31,41 +31,22 @@ const (
 		"documented list, refuses it. Reported for a decision."
 	unknownKeyword = "a keyword of no JSON Schema dialect, which convert passes on and Ajv strict " +
 		"refuses; mcplint has no rule for unknown keywords (see ajvAllowances). Reported."
-	geminiNullable = "the gemini-type-array fix writes {\"nullable\": true} for {\"type\": \"null\"}: " +
-		"OpenAPI's nullable needs a type, and Ajv (in every mode, so the TypeScript SDK's client " +
-		"too) refuses it; to a JSON Schema validator it now accepts anything. Reported."
 	unknownFormat = "a \"format\" no JSON Schema dialect defines (Notion's \"json\"): an annotation in " +
 		"2020-12, which validators ignore; Ajv strict refuses it, no client does. mcplint has no rule " +
 		"for it. Reported."
-	geminiBoolean = "a boolean subschema (\"flag\": true) stays in a tool fixed for Gemini, whose " +
-		"Schema is always an object; the gemini pack does not report it. Reported."
 )
 
 var knownIssues = []knownIssue{
 	// convert --to openai --strict (both APIs).
 	{"--strict", `format "`, strictFormats},
 	{"--strict", `keyword "$schema"`, strictUndocumented},
-	{"--strict", `keyword "patternProperties"`, strictUndocumented},
-	{"--strict", `keyword "unevaluatedProperties"`, strictUndocumented},
-	{"--strict", `keyword "x-`, strictUndocumented},
 	{"--strict", `keyword "$anchor"`, strictUndocumented},
 	{"--strict", `keyword "$id"`, strictUndocumented},
 	{"--strict", `keyword "contentEncoding"`, strictUndocumented},
 	{"--strict", `keyword "$comment"`, strictUndocumented},
-	{"--strict", `keyword "$recursiveRef"`, strictUndocumented},
-	{"--strict", `keyword "$recursiveAnchor"`, strictUndocumented},
-	{"--strict", `keyword "$dynamicRef"`, strictUndocumented},
-	{"--strict", `keyword "$dynamicAnchor"`, strictUndocumented},
 	{"--strict", `keyword "id"`, strictUndocumented},
 	{"--strict", `keyword "definitions"`, strictUndocumented},
 	{"--strict", `keyword "examples"`, strictUndocumented},
-	{"--strict", `keyword "example"`, strictUndocumented},
-	{"--strict", `keyword "nullable"`, strictUndocumented},
-	{"--strict", `keyword "propertyOrdering"`, strictUndocumented},
-	{"--strict", `keyword "enumDescriptions"`, strictUndocumented},
-	{"--strict", `keyword "uniqueItems"`, strictUndocumented},
-	{"--strict", `keyword "minProperties"`, strictUndocumented},
-	{"--strict", `keyword "maxProperties"`, strictUndocumented},
 	{"--strict", `does not name a definition of the root's $defs`, strictUndocumented},
 	{"--strict", "not a boolean", strictUndocumented},
 
@@ -77,34 +58,20 @@ var knownIssues = []knownIssue{
 	{"openai-strict]", `keyword "$comment"`, strictUndocumented},
 	{"openai-strict]", `keyword "definitions"`, strictUndocumented},
 	{"openai-strict]", `keyword "examples"`, strictUndocumented},
-	{"openai-strict]", `keyword "example"`, strictUndocumented},
-	{"openai-strict]", `keyword "nullable"`, strictUndocumented},
-	{"openai-strict]", `keyword "propertyOrdering"`, strictUndocumented},
-	{"openai-strict]", `keyword "enumDescriptions"`, strictUndocumented},
-	{"openai-strict]", `keyword "x-`, strictUndocumented},
-	{"openai-strict]", `keyword "patternProperties"`, strictUndocumented},
-	{"openai-strict]", `keyword "unevaluatedProperties"`, strictUndocumented},
 	{"openai-strict]", `keyword "id"`, strictUndocumented},
-	{"openai-strict]", `keyword "uniqueItems"`, strictUndocumented},
 	{"openai-strict]", `keyword "contentEncoding"`, strictUndocumented},
-	{"openai-strict]", `keyword "minProperties"`, strictUndocumented},
-	{"openai-strict]", `keyword "maxProperties"`, strictUndocumented},
 	{"openai-strict]", `does not name a definition of the root's $defs`, strictUndocumented},
 	{"openai-strict]", "not a boolean", strictUndocumented},
 	{"openai-strict] of rules/testdata/cases/required-in-properties/declared-elsewhere/", `"required" lists "whatever"`,
 		"the root's allOf refers outside the document, where the name may be declared: mcplint reports the allOf " +
 			"(openai-root-object) and, like required-in-properties, stays quiet on the name"},
-	{"openai-strict] of rules/testdata/cases/schema-valid/dialects/", `type "strin"`,
-		"a custom dialect's schema, which neither the mcp pack nor the openai packs judge; not a fix's doing"},
 
 	// Ajv on converted schemas (the source tools are valid MCP).
 	{"", `unknown format "json" ignored`, unknownFormat},
 	{"", `Ajv: strict mode: unknown keyword: "enumDescriptions"`, unknownKeyword},
 	{"", `Ajv: strict mode: unknown keyword: "$dynamicRef"`, unknownKeyword},
-	{"gemini-type-array/lists/", `Ajv: "nullable" cannot be used without "type"`, geminiNullable},
 
 	// convert --to gemini and fix --select gemini.
-	{"fix --select [gemini]", "a Schema must be a JSON object, not a boolean", geminiBoolean},
 }
 
 // knownUsed counts the violations each entry excused, for TestMain.

@@ -11,7 +11,7 @@ import (
 
 // NPMFolders are the folders (relative to the repository root) whose npm
 // packages the tests run: `make test` installs each with `npm ci`.
-var NPMFolders = []string{"testdata/oracles", "report/testdata/npm", "live/testdata/reference-servers", "testdata/conformance"}
+var NPMFolders = []string{"testdata/oracles", "report/testdata/npm", "live/testdata/reference-servers", "testdata/conformance", "testdata/tokenizer"}
 
 // NPMInstalled says why the packages of folder (one of NPMFolders) cannot
 // run, or nil when node is on PATH and `npm ci` has installed them.

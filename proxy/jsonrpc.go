@@ -1,0 +1,358 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/mcpfit/mcplint/internal/jsonscan"
+)
+
+// Messages are read as far as routing needs and no further: the members of
+// the JSON-RPC envelope are found by scanning, values skipped over, and
+// only the members a rewrite needs are decoded. What is not rewritten is
+// forwarded as the bytes that came, so ids, key order, number spellings and
+// members of later protocol versions pass untouched.
+
+// span is a value inside a message: [start, end) of its bytes.
+type span struct{ start, end int }
+
+func (s span) ok() bool { return s.end > s.start }
+
+// member is one member of a JSON object.
+type member struct {
+	key string
+	// keyStart is where the member begins (its key's opening quote);
+	// value is its value.
+	keyStart int
+	value    span
+}
+
+var errNotJSON = errors.New("not a JSON value")
+
+// maxDepth bounds the nesting of a value the scanner skips, as decoders
+// bound theirs: a message of ten million '[' is refused, not counted.
+const maxDepth = 10000
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the offset just past the JSON value starting at b[i]
+// (after spaces). It checks the structure (brackets, strings, where values
+// end), not the spelling of numbers and literals, which a decoder checks
+// when the value is decoded.
+func skipValue(b []byte, i int) (int, error) {
+	i = skipSpace(b, i)
+	if i >= len(b) {
+		return 0, errNotJSON
+	}
+	switch b[i] {
+	case '"':
+		end, _ := jsonscan.StringEnd(b, i)
+		if end < 0 {
+			return 0, errNotJSON
+		}
+		return end, nil
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch c := b[i]; c {
+			case '"':
+				end, _ := jsonscan.StringEnd(b, i)
+				if end < 0 {
+					return 0, errNotJSON
+				}
+				i = end
+				continue
+			case '{', '[':
+				depth++
+				if depth > maxDepth {
+					return 0, errNotJSON
+				}
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1, nil
+				}
+				if depth < 0 {
+					return 0, errNotJSON
+				}
+			}
+			i++
+		}
+		return 0, errNotJSON
+	}
+	start := i
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			if i == start {
+				return 0, errNotJSON
+			}
+			return i, nil
+		case '"', '{', '[', ':':
+			return 0, errNotJSON
+		}
+		i++
+	}
+	return i, nil
+}
+
+// members scans the members of the JSON object b. Keys are unescaped only
+// when they hold an escape.
+func members(b []byte) ([]member, error) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil, errNotJSON
+	}
+	i = skipSpace(b, i+1)
+	// An envelope has four or five members, a call's params two or three.
+	out := make([]member, 0, 6)
+	if i < len(b) && b[i] == '}' {
+		return out, trailing(b, i+1)
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return nil, errNotJSON
+		}
+		keyStart := i
+		end, escaped := jsonscan.StringEnd(b, i)
+		if end < 0 {
+			return nil, errNotJSON
+		}
+		key := string(b[i+1 : end-1])
+		if escaped {
+			if err := json.Unmarshal(b[i:end], &key); err != nil {
+				return nil, errNotJSON
+			}
+		}
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return nil, errNotJSON
+		}
+		vstart := skipSpace(b, i+1)
+		vend, err := skipValue(b, vstart)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, member{key: key, keyStart: keyStart, value: span{vstart, vend}})
+		i = skipSpace(b, vend)
+		if i >= len(b) {
+			return nil, errNotJSON
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return out, trailing(b, i+1)
+		default:
+			return nil, errNotJSON
+		}
+	}
+}
+
+func trailing(b []byte, i int) error {
+	if skipSpace(b, i) != len(b) {
+		return errNotJSON
+	}
+	return nil
+}
+
+// find returns the member named key, the first of several (as a decoder
+// that keeps the last would not: a message with duplicate members is one
+// no rewrite touches, see parse).
+func find(ms []member, key string) (member, bool) {
+	for _, m := range ms {
+		if m.key == key {
+			return m, true
+		}
+	}
+	return member{}, false
+}
+
+// msgKind is what a JSON-RPC message is.
+type msgKind uint8
+
+const (
+	kindOther        msgKind = iota // not a JSON-RPC message this proxy understands
+	kindRequest                     // method and id
+	kindNotification                // method, no id
+	kindResponse                    // result or error, and id
+)
+
+// envelope is a message's JSON-RPC frame, located in its bytes.
+type envelope struct {
+	kind   msgKind
+	id     span // the raw id (a string, a number, or null)
+	method string
+	params span
+	result span
+	err    span
+	// dup is set when a member of the envelope appears twice: such a
+	// message is forwarded as it is, never rewritten.
+	dup bool
+}
+
+// idKey is the id of a message as a map key: its bytes as sent, so "1"
+// and 1 stay two ids, as JSON-RPC has them.
+func (e envelope) idKey(b []byte) string {
+	if !e.id.ok() {
+		return ""
+	}
+	return string(b[e.id.start:e.id.end])
+}
+
+// parse reads the envelope of one message (an object, not a batch).
+func parse(b []byte) (envelope, error) {
+	ms, err := members(b)
+	if err != nil {
+		return envelope{}, err
+	}
+	var e envelope
+	seen := make(map[string]bool, len(ms))
+	for _, m := range ms {
+		switch m.key {
+		case "id", "method", "params", "result", "error":
+			if seen[m.key] {
+				e.dup = true
+			}
+			seen[m.key] = true
+		default:
+			continue
+		}
+		switch m.key {
+		case "id":
+			if !e.id.ok() {
+				e.id = m.value
+			}
+		case "method":
+			if e.method == "" {
+				if err := json.Unmarshal(b[m.value.start:m.value.end], &e.method); err != nil {
+					return envelope{}, err
+				}
+			}
+		case "params":
+			e.params = m.value
+		case "result":
+			e.result = m.value
+		case "error":
+			e.err = m.value
+		}
+	}
+	switch {
+	case e.method != "" && e.id.ok():
+		e.kind = kindRequest
+	case e.method != "":
+		e.kind = kindNotification
+	case e.id.ok() && (e.result.ok() || e.err.ok()):
+		e.kind = kindResponse
+	}
+	return e, nil
+}
+
+// batch splits a JSON array of messages into its elements, nil when b is
+// not an array.
+func batch(b []byte) ([]span, error) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return nil, nil
+	}
+	i = skipSpace(b, i+1)
+	var out []span
+	if i < len(b) && b[i] == ']' {
+		return out, trailing(b, i+1)
+	}
+	for {
+		end, err := skipValue(b, i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, span{skipSpace(b, i), end})
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return nil, errNotJSON
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case ']':
+			return out, trailing(b, i+1)
+		default:
+			return nil, errNotJSON
+		}
+	}
+}
+
+// splice returns b with s replaced by v, in a new slice.
+func splice(b []byte, s span, v []byte) []byte {
+	out := make([]byte, 0, len(b)-(s.end-s.start)+len(v))
+	out = append(out, b[:s.start]...)
+	out = append(out, v...)
+	return append(out, b[s.end:]...)
+}
+
+// setMember returns the object b with member key set to the JSON value v:
+// replaced where it is, or added at the end.
+func setMember(b []byte, key string, v []byte) ([]byte, error) {
+	ms, err := members(b)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := find(ms, key); ok {
+		return splice(b, m.value, v), nil
+	}
+	k, _ := json.Marshal(key)
+	end := bytes.LastIndexByte(b, '}')
+	add := make([]byte, 0, len(k)+len(v)+2)
+	if len(ms) > 0 {
+		add = append(add, ',')
+	}
+	add = append(append(append(add, k...), ':'), v...)
+	return splice(b, span{end, end}, add), nil
+}
+
+// deleteMember returns the object b without member key (b itself when it
+// has none).
+func deleteMember(b []byte, key string) ([]byte, error) {
+	ms, err := members(b)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range ms {
+		if m.key != key {
+			continue
+		}
+		switch {
+		case len(ms) == 1:
+			return splice(b, span{m.keyStart, m.value.end}, nil), nil
+		case i < len(ms)-1:
+			// Up to the next member's key: the comma goes with it.
+			return splice(b, span{m.keyStart, ms[i+1].keyStart}, nil), nil
+		default:
+			// The last member: from the comma after the one before.
+			prev := bytes.LastIndexByte(b[:m.keyStart], ',')
+			return splice(b, span{prev, m.value.end}, nil), nil
+		}
+	}
+	return b, nil
+}
+
+// oneLine returns a message as a stdio transport carries it: a message
+// with line breaks between its tokens (a pretty-printed HTTP body) is
+// compacted; one without is returned as it is.
+func oneLine(b []byte) []byte {
+	if bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		return b
+	}
+	return out.Bytes()
+}
