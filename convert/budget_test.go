@@ -80,3 +80,40 @@ func TestZodLongEnum(t *testing.T) {
 		t.Errorf("the last value is written %d times", n)
 	}
 }
+
+// TestSameNameTools: 100,000 tools of one name are renamed with suffixes
+// found from the last one given, not tried from "_2" for each.
+func TestSameNameTools(t *testing.T) {
+	tools := make([]Tool, 100000)
+	for i := range tools {
+		tools[i] = Tool{Name: "search", Index: i, InputSchema: map[string]any{"type": "object"}}
+	}
+	out, warns, err := ToOpenAI(tools, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"search_100000"`) || len(warns) < 99999 {
+		t.Errorf("%d warnings; the last tool not renamed search_100000", len(warns))
+	}
+}
+
+// TestZodLongTuple: a tuple of 100,000 positions, none required, would be
+// a union of 100,000 tuples of up to as many positions; the shorter
+// lengths are written as one array, with a warning.
+func TestZodLongTuple(t *testing.T) {
+	var items []any
+	for range 100000 {
+		items = append(items, map[string]any{"type": "string"})
+	}
+	out, warns := ToZod([]Tool{{Name: "t", InputSchema: map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "array", "prefixItems": items}}}}}, ZodOptions{})
+	if len(out) > 4<<20 {
+		t.Errorf("%d bytes written", len(out))
+	}
+	found := false
+	for _, w := range warns {
+		found = found || strings.Contains(w.Message, "an array shorter than 100000 items is accepted with its items unchecked")
+	}
+	if !found {
+		t.Errorf("no warning: %v", warns)
+	}
+}

@@ -295,6 +295,10 @@ func (e *zodEmitter) tupleParts(s map[string]any, ptr string) (prefix []any, res
 	return list, s["additionalItems"], ptr + "/additionalItems", true
 }
 
+// zodMaxTupleItems bounds the positions the tuples of a tuple's shorter
+// lengths write together (see tuple).
+const zodMaxTupleItems = 1 << 16
+
 // tuple is exact for every length: JSON Schema's positional items do not
 // require the items to be present, while a Zod tuple requires them all,
 // so each allowed shorter length is a tuple of its own in a union.
@@ -307,7 +311,20 @@ func (e *zodEmitter) tuple(s map[string]any, ptr string, prefix []any, rest any,
 	hi, hasHi := zodCount(s, "maxItems")
 	n := int64(len(items))
 	var opts []string
-	for k := lo; k < n && (!hasHi || k <= hi); k++ {
+	// A tuple of each shorter length writes the positions again for each:
+	// past zodMaxTupleItems in all (100,000 positions, none required, are
+	// five billion), the shorter arrays are written as one array of their
+	// lengths, whose items are no longer checked.
+	shortest, longest := lo, n-1
+	if hasHi {
+		longest = min(longest, hi)
+	}
+	if count := longest - shortest + 1; count > 0 && count*(shortest+longest)/2 > zodMaxTupleItems {
+		e.warn(ptr, "the array's %d positions may stop after any of the first %d, and a tuple of each of those lengths is too large to write: an array shorter than %d items is accepted with its items unchecked", n, count, longest+1)
+		opts = append(opts, fmt.Sprintf("z.array(z.any()).min(%d).max(%d)", shortest, longest))
+		shortest = longest + 1
+	}
+	for k := shortest; k < n && (!hasHi || k <= hi); k++ {
 		opts = append(opts, "z.tuple(["+strings.Join(items[:k], ", ")+"])")
 	}
 	if !hasHi || hi >= n {
