@@ -26,7 +26,10 @@
 // Every source is read and loaded under Limits (limits.go): its size, the
 // nesting of a tool, and for YAML its size, its tokens and what its aliases
 // stand for, each checked before the work it bounds, so that a hostile file
-// fails with an *Error naming the limit instead of exhausting memory.
+// fails with an *Error naming the limit instead of exhausting memory. The
+// other JSON and YAML files mcplint reads (its configuration, lock and
+// baseline files, the clients' configurations) are read as a Document, by
+// the same code under the same Limits.
 package manifest
 
 import (
