@@ -114,6 +114,23 @@ type Manifest struct {
 	st        style
 	limits    Limits
 	pre       *prereads // while a JSON source loads
+	// shared holds what every tool of this input shares during a run
+	// (Shared); it goes with the manifest, where a cache keyed by the
+	// manifest's address would outlive it and hand its state to the next
+	// manifest allocated there.
+	shared sync.Map
+}
+
+// Shared returns the value stored under key for this manifest, computing
+// it with fn on first use: state that the rules share across the tools of
+// one input, a budget that bounds the input as a whole for one. Concurrent
+// first uses may both compute; one result wins.
+func (m *Manifest) Shared(key string, fn func() any) any {
+	if v, ok := m.shared.Load(key); ok {
+		return v
+	}
+	v, _ := m.shared.LoadOrStore(key, fn())
+	return v
 }
 
 // Sequential reports whether the tools follow one another in the source,

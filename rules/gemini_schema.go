@@ -138,7 +138,7 @@ func checkGeminiRef(p *lint.Pass) {
 // manifest spends, one for all its tools (manifest.Limits.RefExpansion).
 func refBudget(p *lint.Pass) *normalize.Budget {
 	m := p.Tool.M
-	return p.Cache.Get(fmt.Sprintf("ref-budget/%p", m), func() any {
+	return m.Shared("gemini-ref/budget", func() any {
 		return normalize.NewBudget(m.Limits().RefExpansion)
 	}).(*normalize.Budget)
 }
