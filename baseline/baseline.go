@@ -19,8 +19,8 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -102,6 +102,14 @@ func (b *Baseline) Filter(dir string, diags []lint.Diagnostic) []lint.Diagnostic
 	return out
 }
 
+// Limits bound reading a baseline file: the limits of a manifest (its
+// nesting), and a size that holds some two hundred thousand findings.
+var Limits = func() manifest.Limits {
+	l := manifest.DefaultLimits
+	l.Size = 64 << 20
+	return l
+}()
+
 // holds takes from left a finding k under any of the IDs the finding is
 // known by (its rule's and those merged into it): which rule keeps a
 // merged finding depends on the selection, and the baseline accepts the
@@ -119,18 +127,19 @@ func (b *Baseline) holds(left map[Finding]int, k Finding, ids []string) bool {
 
 // Read loads a baseline file.
 func Read(path string) (*Baseline, error) {
-	src, err := os.ReadFile(path)
+	doc, err := Limits.ReadDocument(path, manifest.JSON)
 	if err != nil {
+		var me *manifest.Error
+		if errors.As(err, &me) {
+			return nil, fmt.Errorf("baseline %s: %s", me.Place(), me.Msg)
+		}
 		return nil, fmt.Errorf("read baseline: %w", err)
 	}
 	var b Baseline
-	dec := json.NewDecoder(bytes.NewReader(src))
+	dec := json.NewDecoder(bytes.NewReader(doc.JSON()))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
-	}
-	if at, extra := manifest.Trailing(src, dec); extra {
-		return nil, fmt.Errorf("baseline %s:%d:%d: data after the baseline's JSON object", path, at.Line, at.Column)
 	}
 	if b.Version != Version {
 		return nil, fmt.Errorf("baseline %s: version %d, want %d", path, b.Version, Version)

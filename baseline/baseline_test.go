@@ -65,3 +65,28 @@ func TestReadRejects(t *testing.T) {
 }
 
 func writeFile(p, s string) error { return os.WriteFile(p, []byte(s), 0o644) }
+
+// TestReadLimits: a baseline is read under a manifest's limits: nesting,
+// and a size (checked before reading a regular file).
+func TestReadLimits(t *testing.T) {
+	dir := t.TempDir()
+	deep := filepath.Join(dir, "deep.json")
+	if err := writeFile(deep, `{"version": 1, "findings": `+strings.Repeat("[", 5000)+strings.Repeat("]", 5000)+`}`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(deep); err == nil || !strings.Contains(err.Error(), deep+":1:1036: nesting deeper than 1000 levels") {
+		t.Errorf("deep: %v", err)
+	}
+	huge := filepath.Join(dir, "huge.json")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.Truncate(Limits.Size + 1); err != nil {
+		t.Skipf("no sparse file here: %v", err)
+	}
+	if _, err := Read(huge); err == nil || !strings.Contains(err.Error(), huge+": the file is larger than the limit of 64 MiB") {
+		t.Errorf("huge: %v", err)
+	}
+}

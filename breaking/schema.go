@@ -129,11 +129,13 @@ func (s *schemaCmp) types(o, n *node, where string) {
 	}
 }
 
-// missing returns the values of a not in b.
+// missing returns the values of a not in b, b looked up through a set: an
+// enum of 100,000 values was searched once per value.
 func missing(a, b []any) []string {
 	var out []string
+	in := schema.NewSet(b...)
 	for _, v := range a {
-		if !slices.ContainsFunc(b, func(w any) bool { return lint.Equal(v, w) }) {
+		if !in.Has(v) {
 			out = append(out, schema.Compact(v))
 		}
 	}
@@ -281,18 +283,36 @@ func stringSet(v any) []string {
 	return out
 }
 
-// requiredAt returns the pointer of name in n's "required", or n's pointer.
-func requiredAt(n *node, name string) string {
-	if i := slices.Index(stringSet(n.m["required"]), name); i >= 0 {
+// requiredAt returns the pointer of name in n's "required" (index, from
+// where the name first is), or n's pointer.
+func requiredAt(n *node, index map[string]int, name string) string {
+	if i, ok := index[name]; ok {
 		return n.kw("required") + "/" + itoa(i)
 	}
 	return n.ptr
+}
+
+// positions maps each name of a "required" list to where it first is, so
+// that lists are compared in time linear in them, not by searching one for
+// each name of the other.
+func positions(v any) map[string]int {
+	l, _ := v.([]any)
+	out := make(map[string]int, len(l))
+	for i, e := range l {
+		if s, ok := e.(string); ok {
+			if _, seen := out[s]; !seen {
+				out[s] = i
+			}
+		}
+	}
+	return out
 }
 
 func (s *schemaCmp) properties(o, n *node, where string, depth int) {
 	op, _ := o.m["properties"].(map[string]any)
 	np, _ := n.m["properties"].(map[string]any)
 	oReq, nReq := stringSet(o.m["required"]), stringSet(n.m["required"])
+	oIdx, nIdx := positions(o.m["required"]), positions(n.m["required"])
 	prop := func(nd *node, name string) string {
 		return nd.kw("properties") + "/" + pointer.Escape(name)
 	}
@@ -313,24 +333,24 @@ func (s *schemaCmp) properties(o, n *node, where string, depth int) {
 		if _, ok := op[name]; ok || s.dir == output {
 			continue
 		}
-		if slices.Contains(nReq, name) {
+		if _, ok := nIdx[name]; ok {
 			s.c.report(RequiredPropertyAdded, n.d.tool, prop(n, name), "tool %q: required property %q added to %s; no existing call sends it: make it optional with a default", s.tool, name, where)
 		} else {
 			s.c.report(OptionalPropertyAdded, n.d.tool, prop(n, name), "tool %q: optional property %q added to %s", s.tool, name, where)
 		}
 	}
 	for _, name := range nReq {
-		if slices.Contains(oReq, name) || s.dir == output {
+		if _, ok := oIdx[name]; ok || s.dir == output {
 			continue
 		}
 		if _, ok := op[name]; ok {
-			s.c.report(PropertyBecameRequired, n.d.tool, requiredAt(n, name), "tool %q: property %q of %s is now required; calls that leave it out are rejected: keep it optional", s.tool, name, where)
+			s.c.report(PropertyBecameRequired, n.d.tool, requiredAt(n, nIdx, name), "tool %q: property %q of %s is now required; calls that leave it out are rejected: keep it optional", s.tool, name, where)
 		} else if _, ok := np[name]; !ok {
-			s.c.report(RequiredPropertyAdded, n.d.tool, requiredAt(n, name), "tool %q: %s now requires %q; no existing call sends it: drop it from \"required\"", s.tool, where, name)
+			s.c.report(RequiredPropertyAdded, n.d.tool, requiredAt(n, nIdx, name), "tool %q: %s now requires %q; no existing call sends it: drop it from \"required\"", s.tool, where, name)
 		}
 	}
 	for _, name := range oReq {
-		if slices.Contains(nReq, name) {
+		if _, ok := nIdx[name]; ok {
 			continue
 		}
 		_, still := np[name]
@@ -410,13 +430,14 @@ func (s *schemaCmp) branches(o, n *node, where string, depth int) {
 		oc := s.canonicalAll(o, k, oa)
 		nc := s.canonicalAll(n, k, na)
 		gone, more := 0, 0
+		inOld, inNew := schema.NewSet(oc...), schema.NewSet(nc...)
 		for _, b := range oc {
-			if !slices.ContainsFunc(nc, func(c any) bool { return lint.Equal(b, c) }) {
+			if !inNew.Has(b) {
 				gone++
 			}
 		}
 		for _, b := range nc {
-			if !slices.ContainsFunc(oc, func(c any) bool { return lint.Equal(b, c) }) {
+			if !inOld.Has(b) {
 				more++
 			}
 		}

@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // Config is a configuration file found, with the servers it configures.
@@ -29,10 +29,6 @@ type Config struct {
 func (c Config) Label() string {
 	return c.Client + " (" + c.Scope + ")"
 }
-
-// maxSize bounds a configuration file. ~/.claude.json, which also keeps
-// Claude Code's per-project state, is the largest; some megabytes.
-const maxSize = 64 << 20
 
 // Discover reads every location of Locations that holds a configuration,
 // then every .mcp.json in the project's folders (see projectFiles). A file
@@ -94,6 +90,8 @@ func read(l Location, p Places) (Config, bool) {
 	return c, true
 }
 
+// readFile reads a configuration file no further than the size bound of
+// client configurations (live.ClientConfigLimits).
 func readFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -103,12 +101,14 @@ func readFile(path string) ([]byte, error) {
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s: a folder, not a configuration file", path)
 	}
-	src, err := io.ReadAll(io.LimitReader(f, maxSize+1))
+	limit := live.ClientConfigLimits.Size
+	src, err := manifest.ReadAll(f, path, limit)
 	if err != nil {
+		var me *manifest.Error
+		if errors.As(err, &me) && me.Limit == manifest.LimitSize {
+			return nil, fmt.Errorf("%s: larger than %s; not read", path, manifest.SizeText(limit))
+		}
 		return nil, err
-	}
-	if len(src) > maxSize {
-		return nil, fmt.Errorf("%s: larger than %d MiB; not read", path, maxSize>>20)
 	}
 	return src, nil
 }
@@ -128,7 +128,15 @@ func claudeCodeScope(path string, src []byte, scope, project string) ([]byte, er
 			MCPServers json.RawMessage `json:"mcpServers"`
 		} `json:"projects"`
 	}
-	if err := json.Unmarshal(src, &doc); err != nil {
+	d, err := live.ClientConfigLimits.ParseDocument(path, src, manifest.JSON)
+	if err != nil {
+		var me *manifest.Error
+		if errors.As(err, &me) {
+			return nil, fmt.Errorf("%s: not a JSON Claude Code configuration: %s", me.Place(), strings.TrimPrefix(me.Msg, "invalid JSON: "))
+		}
+		return nil, err
+	}
+	if err := json.Unmarshal(d.JSON(), &doc); err != nil {
 		return nil, fmt.Errorf("%s: not a JSON Claude Code configuration: %v", path, err)
 	}
 	entry, ok := doc.Projects[project]

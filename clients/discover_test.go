@@ -190,3 +190,45 @@ func TestParseCodexErrors(t *testing.T) {
 		t.Errorf("servers: %+v", servers)
 	}
 }
+
+// TestConfigLimits: every client configuration --discover reads is bounded
+// before it is parsed: a JSON one nested thousands deep, a Codex TOML one
+// nested deep (the TOML parser takes seconds over 24 KB of four thousand
+// nested inline tables) or over its size.
+func TestConfigLimits(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	write(t, filepath.Join(project, ".cursor/mcp.json"), `{"mcpServers": {"a": {"command": "x", "args": `+strings.Repeat("[", 5000)+strings.Repeat("]", 5000)+`}}}`)
+	write(t, filepath.Join(home, ".claude.json"), `{"projects": `+strings.Repeat("[", 5000)+strings.Repeat("]", 5000)+`}`)
+	write(t, filepath.Join(project, ".codex/config.toml"), "[mcp_servers.a]\ncommand = \"x\"\n# [[[[ a comment\nargs = [\"]]]\", '''[[[''']\nenv = "+strings.Repeat("{a = ", 4000)+"1"+strings.Repeat("}", 4000)+"\n")
+	write(t, filepath.Join(home, ".codex/config.toml"), "[mcp_servers.a]\ncommand = \"x\"\n"+strings.Repeat("# padding\n", 110000))
+	got := found(Discover(Places{Home: home, Project: project, OS: "linux", Getenv: func(string) (string, bool) { return "", false }}), home)
+	got = strings.Split(strings.ReplaceAll(strings.Join(got, "\n"), project, "PROJECT"), "\n")
+	want := []string{
+		"Claude Code (user) ~/.claude.json error: ~/.claude.json:1:1022: not a JSON MCP client configuration: nesting deeper than 1000 levels",
+		"Codex (user) ~/.codex/config.toml error: ~/.codex/config.toml: larger than 1 MiB, the limit for a Codex configuration; not read",
+		"Claude Code (local) ~/.claude.json error: ~/.claude.json:1:1022: not a JSON Claude Code configuration: nesting deeper than 1000 levels",
+		"Codex (project) PROJECT/.codex/config.toml error: PROJECT/.codex/config.toml:5:167: not read: arrays and inline tables nested deeper than 32 levels",
+		"Cursor (project) PROJECT/.cursor/mcp.json error: PROJECT/.cursor/mcp.json:1:1053: not a JSON MCP client configuration: nesting deeper than 1000 levels",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestTOMLTooDeep(t *testing.T) {
+	brackets := strings.Repeat("[", 40)
+	for src, want := range map[string]int{
+		"a = \"" + brackets + "\"\n":                       -1,
+		"a = '" + brackets + "'\n":                         -1,
+		"a = \"\"\"x\n" + brackets + "\\\"\"\"\"\nb = 1\n": -1,
+		"a = '''" + brackets + "''''\n":                    -1,
+		"# " + brackets + "\n":                             -1,
+		"[[t]]\n[a.b]\nx = [[[1]]]\n":                      -1,
+		"a = " + brackets:                                  4 + 32,
+		"a = \"\\\"\" # \"\nb = " + brackets:               17 + 32,
+	} {
+		if got := tomlTooDeep([]byte(src), 32); got != want {
+			t.Errorf("%q: %d, want %d", src, got, want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/rules"
 )
 
@@ -240,6 +241,37 @@ func TestSchemaIsValid(t *testing.T) {
 	}
 	if !strings.Contains(string(Schema()), `"reason"`) {
 		t.Error("schema lacks the ignore entries' reason")
+	}
+}
+
+// TestLoadLimits: the configuration is read under a manifest's limits. A
+// few hundred bytes of YAML anchors that stand for gigabytes, a document
+// nested thousands deep and a file over the size bound each end with one
+// error at its place, at once.
+func TestLoadLimits(t *testing.T) {
+	var bomb strings.Builder
+	bomb.WriteString(`a: &a ["x","x","x","x","x","x","x","x","x"]` + "\n")
+	for i := 1; i < 9; i++ {
+		p, n := string(rune('a'+i-1)), string(rune('a'+i))
+		bomb.WriteString(n + ": &" + n + " [" + strings.TrimSuffix(strings.Repeat("*"+p+",", 9), ",") + "]\n")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, src string
+		limit     manifest.Limit
+		want      string
+	}{
+		{"alias bomb", bomb.String(), manifest.LimitYAMLExpansion, ".mcplint.yaml:7:26: aliases stand for more than 16 MiB of values"},
+		{"deep", "select: " + strings.Repeat("[", 3000) + strings.Repeat("]", 3000) + "\n", manifest.LimitDepth, ".mcplint.yaml:1:1016: nesting deeper than 1000 levels"},
+		{"over the size", "select: [" + strings.Repeat("a,", 600000) + "a]\n", manifest.LimitSize, ".mcplint.yaml: larger than 1 MiB: not a configuration file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(write(t, dir, ".mcplint.yaml", c.src))
+			var e *Error
+			if !errors.As(err, &e) || e.Limit != c.limit || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want limit %q and %q", err, c.limit, c.want)
+			}
+		})
 	}
 }
 

@@ -27,8 +27,9 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 	// fail refuses the setting at loc (keys and list indexes).
 	fail := func(loc []string, format string, args ...any) (lint.Config, error) {
 		e := &Error{Path: f.Path, Msg: fmt.Sprintf(format, args...)}
-		if f.tree != nil {
-			e.Line, e.Column = position(f.tree, loc)
+		if f.doc != nil {
+			at := f.doc.Locate(pointerOf(loc))
+			e.Line, e.Column = at.Line, at.Column
 		}
 		return lint.Config{}, e
 	}

@@ -5,21 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
-	"github.com/goccy/go-yaml/token"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // Names are the file names Find looks for, in order of preference.
@@ -34,9 +31,9 @@ type File struct {
 	// Path is the file's path; Dir its directory, against which the
 	// relative paths and globs of the file are resolved.
 	Path, Dir string
-	// tree is the parsed source, where LintConfig finds the line and
-	// column of a setting it refuses.
-	tree *ast.File
+	// doc is the file as read, where LintConfig finds the line and column
+	// of a setting it refuses.
+	doc *manifest.Document
 }
 
 // Find looks for a configuration file in dir and its parents and returns
@@ -52,6 +49,8 @@ type Error struct {
 	Path         string
 	Line, Column int // 0 when unknown
 	Msg          string
+	// Limit names the limit the file passed (manifest.Limits), or "".
+	Limit manifest.Limit
 }
 
 func (e *Error) Error() string {
@@ -72,22 +71,23 @@ func (es Errors) Error() string {
 	return strings.Join(s, "\n")
 }
 
+// Limits bound reading a configuration file: the manifest's limits (YAML
+// aliases, nesting, tokens), so that a few lines of anchors cannot stand
+// for gigabytes, and a size of its own.
+var Limits = func() manifest.Limits {
+	l := manifest.DefaultLimits
+	l.Size = MaxSize
+	return l
+}()
+
 // Load reads, validates and decodes a configuration file. A file that does
 // not follow the schema returns Errors, one per problem with its position.
 func Load(path string) (*File, error) {
-	f, err := os.Open(path)
+	doc, err := Limits.ReadDocument(path)
 	if err != nil {
-		return nil, fmt.Errorf("read config: %w", err)
+		return nil, readError(path, err)
 	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("read config %s: %w", path, err)
-	}
-	if len(src) > MaxSize {
-		return nil, &Error{Path: path, Msg: fmt.Sprintf("larger than %d MiB: not a configuration file", MaxSize>>20)}
-	}
-	cfg, tree, err := parse(path, src)
+	cfg, err := decode(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -95,82 +95,71 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &File{Config: *cfg, Path: path, Dir: filepath.Dir(abs), tree: tree}, nil
+	return &File{Config: *cfg, Path: path, Dir: filepath.Dir(abs), doc: doc}, nil
 }
 
-// Parse validates and decodes a configuration in YAML or JSON (JSON is read
-// as YAML, whose flow syntax it is, so both get positions the same way);
+// Parse validates and decodes a configuration in YAML or JSON (chosen as
+// for a manifest: by the name's extension, then by the first character);
 // name is used in errors.
 func Parse(name string, src []byte) (*Config, error) {
-	cfg, _, err := parse(name, src)
-	return cfg, err
+	doc, err := Limits.ParseDocument(name, src)
+	if err != nil {
+		return nil, readError(name, err)
+	}
+	return decode(doc)
 }
 
-// parse is Parse, with the parsed tree.
-func parse(name string, src []byte) (*Config, *ast.File, error) {
-	file, err := parser.ParseBytes(src, 0)
-	if err != nil {
-		return nil, nil, syntaxError(name, err)
+// readError is an *Error for a file that cannot be read as a document, at
+// its position; the error of an exceeded limit is kept as it is, so that
+// the caller can name the limit.
+func readError(name string, err error) error {
+	var me *manifest.Error
+	switch {
+	case errors.As(err, &me) && me.Limit == manifest.LimitSize:
+		return &Error{Path: name, Msg: fmt.Sprintf("larger than %s: not a configuration file", manifest.SizeText(MaxSize)), Limit: me.Limit}
+	case errors.As(err, &me):
+		return &Error{Path: name, Line: me.Pos.Line, Column: me.Pos.Column, Msg: me.Msg, Limit: me.Limit}
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("read config: %w", err)
 	}
-	var doc any
-	if len(file.Docs) > 1 {
-		return nil, nil, &Error{Path: name, Msg: "holds several YAML documents; a configuration is one"}
-	}
-	if err := yaml.UnmarshalWithOptions(src, &doc); err != nil {
-		return nil, nil, syntaxError(name, err)
-	}
-	if doc == nil {
-		doc = map[string]any{}
-	}
-	// Round-trip through JSON so that the validator sees JSON values
-	// (json.Number, map[string]any) whatever the YAML decoder produced.
-	raw, err := json.Marshal(doc)
-	if err != nil {
-		return nil, nil, &Error{Path: name, Msg: fmt.Sprintf("not representable as JSON: %v", err)}
+	return fmt.Errorf("read config %s: %w", name, err)
+}
+
+func decode(doc *manifest.Document) (*Config, error) {
+	name := doc.Path
+	raw := doc.JSON()
+	if string(raw) == "null" {
+		raw = []byte("{}")
 	}
 	inst, err := sjs.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return nil, nil, &Error{Path: name, Msg: err.Error()}
+		return nil, &Error{Path: name, Msg: err.Error()}
 	}
 	sch, err := compiledSchema()
 	if err != nil {
-		return nil, nil, fmt.Errorf("internal error: config schema: %w", err)
+		return nil, fmt.Errorf("internal error: config schema: %w", err)
 	}
 	if err := sch.Validate(inst); err != nil {
 		var ve *sjs.ValidationError
 		if errors.As(err, &ve) {
-			return nil, nil, schemaErrors(name, file, ve)
+			return nil, schemaErrors(doc, ve)
 		}
-		return nil, nil, &Error{Path: name, Msg: err.Error()}
+		return nil, &Error{Path: name, Msg: err.Error()}
 	}
 	var cfg Config
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&cfg); err != nil {
-		return nil, nil, &Error{Path: name, Msg: err.Error()}
+		return nil, &Error{Path: name, Msg: err.Error()}
 	}
-	return &cfg, file, nil
-}
-
-// tokenError is what goccy/go-yaml's errors carry.
-type tokenError interface {
-	GetToken() *token.Token
-	GetMessage() string
-}
-
-func syntaxError(name string, err error) error {
-	var te tokenError
-	if errors.As(err, &te) && te.GetToken() != nil {
-		p := te.GetToken().Position
-		return &Error{Path: name, Line: p.Line, Column: p.Column, Msg: te.GetMessage()}
-	}
-	return &Error{Path: name, Msg: err.Error()}
+	return &cfg, nil
 }
 
 var printer = message.NewPrinter(language.English)
 
 // schemaErrors turns a validation error's leaves into positioned errors.
-func schemaErrors(name string, file *ast.File, ve *sjs.ValidationError) Errors {
+func schemaErrors(doc *manifest.Document, ve *sjs.ValidationError) Errors {
+	name := doc.Path
 	var leaves []*sjs.ValidationError
 	var walk func(*sjs.ValidationError)
 	walk = func(e *sjs.ValidationError) {
@@ -190,7 +179,8 @@ func schemaErrors(name string, file *ast.File, ve *sjs.ValidationError) Errors {
 		if ap, ok := l.ErrorKind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
 			loc = append(append([]string{}, loc...), ap.Properties[0])
 		}
-		line, col := position(file, loc)
+		pos := doc.Locate(pointerOf(loc))
+		line, col := pos.Line, pos.Column
 		where := "at the top level"
 		if len(l.InstanceLocation) > 0 {
 			where = "at " + strings.Join(l.InstanceLocation, ".")
@@ -215,77 +205,11 @@ func schemaErrors(name string, file *ast.File, ve *sjs.ValidationError) Errors {
 	return out
 }
 
-// position finds the line and column of the value at loc: its key's, for
-// a mapping member, so that the caret lands on the name a user typed.
-func position(file *ast.File, loc []string) (int, int) {
-	if len(file.Docs) == 0 || file.Docs[0] == nil {
-		return 0, 0
-	}
-	var node ast.Node = file.Docs[0].Body
+// pointerOf spells an instance location as a JSON Pointer.
+func pointerOf(loc []string) string {
+	var b strings.Builder
 	for _, tok := range loc {
-		if node == nil {
-			return 0, 0
-		}
-		switch n := unwrap(node).(type) {
-		case *ast.MappingNode:
-			var next ast.Node
-			for _, kv := range n.Values {
-				if kv.Key.String() == tok || strings.Trim(kv.Key.String(), `"'`) == tok {
-					next = kv
-					break
-				}
-			}
-			if next == nil {
-				return tokenPos(node)
-			}
-			node = next
-		case *ast.MappingValueNode:
-			if strings.Trim(n.Key.String(), `"'`) != tok {
-				return tokenPos(node)
-			}
-			node = n
-		case *ast.SequenceNode:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(n.Values) {
-				return tokenPos(node)
-			}
-			node = n.Values[i]
-		default:
-			return tokenPos(node)
-		}
+		b.WriteString("/" + pointer.Escape(tok))
 	}
-	return tokenPos(node)
-}
-
-// unwrap steps from a mapping member to its value.
-func unwrap(n ast.Node) ast.Node {
-	for {
-		switch m := n.(type) {
-		case *ast.MappingValueNode:
-			n = m.Value
-		case *ast.AnchorNode:
-			n = m.Value
-		case *ast.TagNode:
-			n = m.Value
-		default:
-			return n
-		}
-	}
-}
-
-func tokenPos(n ast.Node) (int, int) {
-	switch m := n.(type) {
-	case *ast.MappingValueNode:
-		n = m.Key
-	case *ast.MappingNode:
-		// A block mapping's own token is not where it starts.
-		if len(m.Values) > 0 {
-			n = m.Values[0].Key
-		}
-	}
-	t := n.GetToken()
-	if t == nil || t.Position == nil {
-		return 0, 0
-	}
-	return t.Position.Line, t.Position.Column
+	return b.String()
 }

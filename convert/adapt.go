@@ -61,7 +61,9 @@ func NewAdapter(client string) (*Adapter, error) {
 		a.names, a.input = newRenamer(openaiNames), normalize.OpenAIStrict
 		a.consumers = []consumer.ID{consumer.OpenAIChat, consumer.OpenAIResponses, consumer.OpenAIStrict}
 	case "gemini":
-		a.names, a.input = newRenamer(geminiNames), geminiParameters(Options{})
+		// A budget for inlining each tool's references (see
+		// normalize.Budget), not one for every tool the session lists.
+		a.names, a.input = newRenamer(geminiNames), func(s any) (any, []normalize.Loss) { return geminiParameters(Options{})(s) }
 		a.consumers = []consumer.ID{consumer.GeminiParameters, consumer.GeminiJSONSchema}
 	case "claude":
 		a.names, a.input = newRenamer(anthropicNames), anthropicSchema
@@ -135,6 +137,10 @@ func (a *Adapter) Adapt(tools []Tool) ([]Adapted, []Warning) {
 			continue
 		}
 		params, lost := a.input(root)
+		if be := normalize.BudgetExceeded(lost); be != nil {
+			out[i].Err = &ToolError{Tool: t.Name, Index: t.Index, Pointer: "/inputSchema" + be.Pointer, Err: be}
+			continue
+		}
 		m, ok := params.(map[string]any)
 		if !ok {
 			out[i].Err = &ToolError{Tool: t.Name, Index: t.Index, Pointer: "/inputSchema", Err: fmt.Errorf("the %s transform left no object schema", a.label())}

@@ -37,6 +37,13 @@ func prepare(tools []Tool, target string, p namePolicy, transform func(any) (any
 		params, lost[i] = transform(t.InputSchema)
 		out[i] = converted{Tool: t, name: names[i], params: t.withOrder(params)}
 	})
+	// A schema whose references could not all be inlined is refused
+	// whole: writing it with the hole would pass a limit off as a loss.
+	for i, t := range tools {
+		if be := normalize.BudgetExceeded(lost[i]); be != nil {
+			return nil, nil, &ToolError{Tool: t.Name, Index: t.Index, Pointer: "/inputSchema" + be.Pointer, Err: be}
+		}
+	}
 	for i, t := range tools {
 		warns = append(warns, losses(t, "/inputSchema", lost[i])...)
 	}

@@ -33,6 +33,12 @@ type Options struct {
 	GeminiMaxDepth int
 	// Zod is the Zod major version of --to zod: 3 or 4 (0 means 4).
 	Zod int
+	// MaxRefExpansion bounds the bytes of JSON that the references of all
+	// the tools may inline into, for the targets that inline them (Gemini
+	// "parameters", OpenAI strict mode); 0 means
+	// normalize.DefaultRefExpansion. A conversion past it fails with a
+	// *ToolError wrapping a *normalize.BudgetError.
+	MaxRefExpansion int64
 }
 
 func (o Options) check() error {
@@ -48,6 +54,9 @@ func (o Options) check() error {
 	}
 	if o.GeminiMaxDepth < 0 {
 		return fmt.Errorf("negative Gemini depth %d", o.GeminiMaxDepth)
+	}
+	if o.MaxRefExpansion < 0 {
+		return fmt.Errorf("negative reference expansion %d", o.MaxRefExpansion)
 	}
 	return nil
 }

@@ -80,6 +80,8 @@ func ToGemini(tools []Tool, o Options) ([]byte, []Warning, error) {
 // geminiParameters is the transform of an input schema into Gemini's
 // "parameters" (see ToGemini).
 func geminiParameters(o Options) func(any) (any, []normalize.Loss) {
+	// One budget for every tool: the input as a whole is bounded.
+	budget := normalize.NewBudget(o.MaxRefExpansion)
 	return func(s any) (any, []normalize.Loss) {
 		var lost []normalize.Loss
 		if noProperties(s) && normalize.HasRootCombinator(s) {
@@ -91,8 +93,11 @@ func geminiParameters(o Options) func(any) (any, []normalize.Loss) {
 				s, lost = merged, more
 			}
 		}
-		g, more := normalize.Gemini(s, normalize.GeminiOptions{MaxDepth: o.GeminiMaxDepth})
+		g, more := normalize.Gemini(s, normalize.GeminiOptions{MaxDepth: o.GeminiMaxDepth, Budget: budget})
 		lost = append(lost, more...)
+		if normalize.BudgetExceeded(more) != nil {
+			return g, lost // refused whole (see prepare)
+		}
 		g, more = normalize.GeminiDropShapeless(g)
 		return g, append(lost, more...)
 	}

@@ -125,6 +125,10 @@ type Renamer struct {
 	// numbers the listings (Restart).
 	seen    map[string]int
 	listing int
+	// suffix is, for each base, the first suffix not yet found taken:
+	// trying "_2" on for the thousandth tool of one name took time in the
+	// square of the tools.
+	suffix map[string]int
 }
 
 // nameKey is the n-th tool named name of a listing.
@@ -144,7 +148,7 @@ type givenName struct {
 const maxRemembered = 1 << 18
 
 func newRenamer(p namePolicy) *Renamer {
-	return &Renamer{p: p, given: map[nameKey]givenName{}, taken: map[string]bool{}, seen: map[string]int{}}
+	return &Renamer{p: p, given: map[nameKey]givenName{}, taken: map[string]bool{}, seen: map[string]int{}, suffix: map[string]int{}}
 }
 
 // Restart begins a new listing: its tools are counted from the first
@@ -156,6 +160,7 @@ func (r *Renamer) Restart() {
 		return
 	}
 	clear(r.taken)
+	clear(r.suffix)
 	for k, g := range r.given {
 		if g.listing < r.listing-1 {
 			delete(r.given, k)
@@ -204,11 +209,14 @@ func (r *Renamer) assign(page []string) (names, why []string) {
 		}
 		base := r.p.sanitize(n)
 		name := base
-		for k := 2; r.taken[name]; k++ {
+		k := max(2, r.suffix[base])
+		for r.taken[name] {
 			suffix := "_" + strconv.Itoa(k)
 			cut := min(len(base), r.p.max-len(suffix))
 			name = base[:cut] + suffix
+			k++
 		}
+		r.suffix[base] = k
 		give(i, name)
 	}
 	for i, n := range page {

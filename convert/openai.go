@@ -41,7 +41,8 @@ import (
 func ToOpenAI(tools []Tool, o Options) ([]byte, []Warning, error) {
 	transform := normalize.OpenAIFunction
 	if o.Strict {
-		transform = normalize.OpenAIStrict
+		budget := normalize.NewBudget(o.MaxRefExpansion)
+		transform = func(s any) (any, []normalize.Loss) { return normalize.OpenAIStrictWithin(s, budget) }
 	}
 	conv, warns, err := prepare(tools, "OpenAI", openaiNames, transform)
 	if err != nil {

@@ -32,6 +32,10 @@ type zodEmitter struct {
 	// current value: meeting one again is a cycle that never moves to a
 	// child value, which no validator can follow to an end.
 	inPlace map[string]bool
+	// defNamed finds a definition by name, and strictDef keeps whether a
+	// written one may contain a strict object (see hasStrict).
+	defNamed  map[string]int
+	strictDef map[int]bool
 }
 
 // zodDef is a referenced schema: name is the lazy reference, impl the
@@ -195,47 +199,106 @@ func (e *zodEmitter) intersect(parts []string) string {
 	if len(kept) == 0 {
 		return "z.any()"
 	}
-	code := kept[0]
+	// Written into one builder: adding to the code so far for each part
+	// copied it each time, in time the square of the parts.
+	var b strings.Builder
 	if e.v4() && e.hasStrict(kept) {
 		// Zod 4's intersection reports an unknown key only when every side
 		// rejects it, so a strict member would let the other members'
 		// properties through; each member checks the whole value instead.
+		b.WriteString(kept[0])
 		for _, p := range kept[1:] {
-			code += ".refine(" + e.use("matches") + "(" + p + "), { message: \"must match every schema in allOf\" })"
+			b.WriteString(".refine(" + e.use("matches") + "(" + p + "), { message: \"must match every schema in allOf\" })")
 		}
-		return code
+		return b.String()
 	}
+	// z.intersection(z.intersection(a, b), c), ...
+	b.WriteString(strings.Repeat("z.intersection(", len(kept)-1))
+	b.WriteString(kept[0])
 	for _, p := range kept[1:] {
-		code = "z.intersection(" + code + ", " + p + ")"
+		b.WriteString(", " + p + ")")
 	}
-	return code
+	return b.String()
 }
 
 // hasStrict reports whether a part may contain a strict object, looking
 // into the definitions it references; one still being written counts.
 func (e *zodEmitter) hasStrict(parts []string) bool {
-	seen := map[string]bool{}
-	var strict func(code string) bool
-	strict = func(code string) bool {
+	if e.defNamed == nil {
+		e.defNamed, e.strictDef = map[string]int{}, map[int]bool{}
+	}
+	for i := len(e.defNamed); i < len(e.defs); i++ {
+		e.defNamed[e.defs[i].name] = i
+	}
+	// The definitions a code names are found from its identifiers, each
+	// looked up once: looking for every definition's name in every part
+	// took time in the square of the definitions. What a written
+	// definition holds is kept; a verdict found through a definition still
+	// being explored (a recursive one) is not, since that definition's
+	// own may yet change it.
+	exploring := map[int]bool{}
+	var strict func(code string) (found, sure bool)
+	strict = func(code string) (bool, bool) {
 		if strings.Contains(code, "z.strictObject(") || strings.Contains(code, ".strict()") {
-			return true
+			return true, true
 		}
-		for _, d := range e.defs {
-			if !seen[d.name] && strings.Contains(code, d.name) {
-				seen[d.name] = true
-				if d.code == "" || strict(d.code) {
-					return true
-				}
+		sure := true
+		for _, id := range jsIdentifiers(code) {
+			i, ok := e.defNamed[id]
+			if !ok {
+				continue
 			}
+			d := e.defs[i]
+			if d.code == "" {
+				return true, true
+			}
+			if v, ok := e.strictDef[i]; ok {
+				if v {
+					return true, true
+				}
+				continue
+			}
+			if exploring[i] {
+				sure = false
+				continue
+			}
+			exploring[i] = true
+			found, dsure := strict(d.code)
+			delete(exploring, i)
+			if found || dsure {
+				e.strictDef[i] = found
+			}
+			if found {
+				return true, true
+			}
+			sure = sure && dsure
 		}
-		return false
+		return false, sure
 	}
 	for _, p := range parts {
-		if strict(p) {
+		if found, _ := strict(p); found {
 			return true
 		}
 	}
 	return false
+}
+
+// jsIdentifiers lists the words of code that can be JavaScript
+// identifiers, string contents included.
+func jsIdentifiers(code string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(code); i++ {
+		ident := i < len(code) && (code[i] == '_' || code[i] == '$' || code[i] >= 'a' && code[i] <= 'z' || code[i] >= 'A' && code[i] <= 'Z' || code[i] >= '0' && code[i] <= '9' || code[i] >= 0x80)
+		switch {
+		case ident && start < 0:
+			start = i
+		case !ident && start >= 0:
+			out = append(out, code[start:i])
+			start = -1
+		}
+	}
+	return out
 }
 
 // members writes each member of an anyOf or oneOf list.

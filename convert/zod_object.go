@@ -181,17 +181,22 @@ func (e *zodEmitter) objectRefinements(s map[string]any, ptr string) string {
 			}
 		}
 	}
+	// One builder for every dependency: adding each to the code so far
+	// copied it each time.
+	var b strings.Builder
+	b.WriteString(code)
 	for _, key := range slices.Sorted(maps.Keys(deps)) {
 		name, kw, _ := strings.Cut(key, "\x00")
 		dptr := ptr + "/" + kw + "/" + pointer.Escape(name)
 		if list, ok := deps[key].([]any); ok {
-			code += ".refine(" + e.use("dependentRequired") + "(" + zodJSON(name) + ", " + zodJSON(list) +
-				"), { message: " + zodJSON("properties required by "+name+" are missing") + " })"
+			b.WriteString(".refine(" + e.use("dependentRequired") + "(" + zodJSON(name) + ", " + zodJSON(list) +
+				"), { message: " + zodJSON("properties required by "+name+" are missing") + " })")
 			continue
 		}
 		c := e.exprAs(deps[key], dptr, "object")
-		code += ".refine(" + e.use("dependentSchema") + "(" + zodJSON(name) + ", " + c + "), { message: " + zodJSON("the schema depending on "+name+" does not match") + " })"
+		b.WriteString(".refine(" + e.use("dependentSchema") + "(" + zodJSON(name) + ", " + c + "), { message: " + zodJSON("the schema depending on "+name+" does not match") + " })")
 	}
+	code = b.String()
 	if pp, ok := s["patternProperties"].(map[string]any); ok {
 		code += e.patternProperties(s, pp, ptr)
 	}
@@ -290,6 +295,10 @@ func (e *zodEmitter) tupleParts(s map[string]any, ptr string) (prefix []any, res
 	return list, s["additionalItems"], ptr + "/additionalItems", true
 }
 
+// zodMaxTupleItems bounds the positions the tuples of a tuple's shorter
+// lengths write together (see tuple).
+const zodMaxTupleItems = 1 << 16
+
 // tuple is exact for every length: JSON Schema's positional items do not
 // require the items to be present, while a Zod tuple requires them all,
 // so each allowed shorter length is a tuple of its own in a union.
@@ -302,7 +311,20 @@ func (e *zodEmitter) tuple(s map[string]any, ptr string, prefix []any, rest any,
 	hi, hasHi := zodCount(s, "maxItems")
 	n := int64(len(items))
 	var opts []string
-	for k := lo; k < n && (!hasHi || k <= hi); k++ {
+	// A tuple of each shorter length writes the positions again for each:
+	// past zodMaxTupleItems in all (100,000 positions, none required, are
+	// five billion), the shorter arrays are written as one array of their
+	// lengths, whose items are no longer checked.
+	shortest, longest := lo, n-1
+	if hasHi {
+		longest = min(longest, hi)
+	}
+	if count := longest - shortest + 1; count > 0 && count*(shortest+longest)/2 > zodMaxTupleItems {
+		e.warn(ptr, "the array's %d positions may stop after any of the first %d, and a tuple of each of those lengths is too large to write: an array shorter than %d items is accepted with its items unchecked", n, count, longest+1)
+		opts = append(opts, fmt.Sprintf("z.array(z.any()).min(%d).max(%d)", shortest, longest))
+		shortest = longest + 1
+	}
+	for k := shortest; k < n && (!hasHi || k <= hi); k++ {
 		opts = append(opts, "z.tuple(["+strings.Join(items[:k], ", ")+"])")
 	}
 	if !hasHi || hi >= n {

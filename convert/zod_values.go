@@ -35,13 +35,10 @@ func (e *zodEmitter) values(s map[string]any, ptr string) (string, bool) {
 	}
 	types := zodTypeSet(s)
 	var kept []any
+	seen := schema.NewSet() // an enum of 100,000 values was compared pair by pair
 	for _, v := range vals {
 		if types == nil || types[zodKind(v)] || (zodKind(v) == "integer" && types["number"]) {
-			dup := false
-			for _, k := range kept {
-				dup = dup || schema.Equal(k, v)
-			}
-			if !dup {
+			if seen.Add(v) {
 				kept = append(kept, v)
 			}
 		}

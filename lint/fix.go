@@ -149,7 +149,7 @@ func (l *Linter) eligible(d *Diagnostic) bool {
 func (l *Linter) pickFixes(diags []Diagnostic) ([]*Diagnostic, error) {
 	type chosen struct {
 		edits editTree
-		text  []manifest.TextEdit
+		text  textEdits
 	}
 	taken := map[int]*chosen{} // tool index -> edits chosen
 	var picked []*Diagnostic
@@ -166,15 +166,15 @@ func (l *Linter) pickFixes(diags []Diagnostic) ([]*Diagnostic, error) {
 			c = &chosen{}
 			taken[d.ToolIndex] = c
 		}
-		if slices.ContainsFunc(d.Fix.Edits, c.edits.clashes) || slices.ContainsFunc(d.Fix.TextEdits, func(e manifest.TextEdit) bool {
-			return slices.ContainsFunc(c.text, func(o manifest.TextEdit) bool { return overlaps(e, o) })
-		}) {
+		if slices.ContainsFunc(d.Fix.Edits, c.edits.clashes) || slices.ContainsFunc(d.Fix.TextEdits, c.text.overlapsAny) {
 			continue
 		}
 		for _, e := range d.Fix.Edits {
 			c.edits.add(e)
 		}
-		c.text = append(c.text, d.Fix.TextEdits...)
+		for _, e := range d.Fix.TextEdits {
+			c.text.add(e)
+		}
 		picked = append(picked, d)
 	}
 	return picked, nil

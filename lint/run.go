@@ -223,6 +223,10 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 	if re != nil {
 		kept = make([][]Diagnostic, len(m.Tools))
 	}
+	// Past MaxFindings the run stops: its workers see the context done.
+	ctx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	var tooMany error
 	var perTool []*Rule
 	for _, r := range l.run {
 		if r.Check != nil {
@@ -241,6 +245,20 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 	out := emit
 	if !stream {
 		out = func(ds []Diagnostic) { gathered = append(gathered, ds...) }
+	}
+	if max := l.Config.MaxFindings; max > 0 {
+		count, inner := 0, out
+		out = func(ds []Diagnostic) {
+			if tooMany != nil {
+				return
+			}
+			if count += len(ds); count > max {
+				tooMany = &FindingsError{Path: m.Path, Limit: max}
+				stopRun()
+				return
+			}
+			inner(ds)
+		}
 	}
 	surface, surfaceErr := l.lintSurface(m)
 	Sort(surface)
@@ -262,6 +280,10 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		idle     bool // no worker lints any more
 		listDone = make(chan struct{})
 		lists    bool
+		// pending counts the findings held by pending tools: past
+		// maxPending, a worker waits for the list rules rather than lint
+		// on, so that what waits is bounded whatever the list's length.
+		pending int
 	)
 	for _, r := range l.run {
 		lists = lists || r.CheckList != nil
@@ -301,6 +323,12 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			t := m.Tools[i]
 			after := false // the list rules' findings are in
 			var err error
+			mu.Lock()
+			full := pending >= maxPending
+			mu.Unlock()
+			if full {
+				<-listDone
+			}
 			select {
 			case <-listDone:
 				after = true
@@ -354,6 +382,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			}
 			mu.Lock()
 			held[i], state[i] = ds, st
+			if st == toolPending {
+				pending += len(ds) + 1
+			}
 			ready.Signal()
 			mu.Unlock()
 		}
@@ -435,6 +466,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 	mu.Unlock()
 	wg.Wait()
 	<-listDone
+	if tooMany != nil {
+		return tooMany
+	}
 	if first != nil {
 		return first
 	}
@@ -451,6 +485,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		re.m, re.found = m, kept
 	}
 	out(nil) // the surface's findings after the last tool's
+	if tooMany != nil {
+		return tooMany
+	}
 	if !stream {
 		// Tools follow one another in their source, so the tools' sorted
 		// findings, one after the other, are mostly sorted already.
@@ -463,6 +500,21 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 	}
 	return nil
 }
+
+// FindingsError is a source with more findings than Config.MaxFindings.
+type FindingsError struct {
+	Path  string
+	Limit int
+}
+
+func (e *FindingsError) Error() string {
+	return fmt.Sprintf("%s: more than %d findings, the limit for a report held whole in memory; narrow the selection (--select, --ignore), or write one text or JSON report to standard output, which is written as it goes", e.Path, e.Limit)
+}
+
+// maxPending bounds the findings tools may hold while the list rules run
+// (each pending tool counts one more): some tens of megabytes. A run that
+// linted on kept every finding of a list of a million tools, gigabytes.
+const maxPending = 1 << 16
 
 // mergeInto returns an emit function that hands over to emit what it is
 // given merged with the sorted findings extra, in order; given nil, it

@@ -39,6 +39,10 @@ type Config struct {
 	// Suppress drops matching findings from Lint's results (and so from
 	// what Fix fixes).
 	Suppress []Suppression
+	// MaxFindings bounds the findings of one source, for a caller that
+	// holds them all (a report written at the end, Fix); 0 means no bound.
+	// Past it the run ends with a *FindingsError.
+	MaxFindings int
 }
 
 // Packs lists the pack names used by rules, sorted.

@@ -54,6 +54,16 @@ func ReadClientConfig(path string, getenv func(string) (string, bool)) ([]Config
 // VS Code's settings.json, is some kilobytes.
 const MaxClientConfigSize = 16 << 20
 
+// ClientConfigLimits bound parsing a client configuration: a manifest's
+// limits (nesting), and a size that admits the largest file a client
+// keeps its servers in, ~/.claude.json, which also holds Claude Code's
+// state for every project (some megabytes).
+var ClientConfigLimits = func() manifest.Limits {
+	l := manifest.DefaultLimits
+	l.Size = 64 << 20
+	return l
+}()
+
 // ParseClientConfig is ReadClientConfig on the bytes of the file at path.
 func ParseClientConfig(path string, src []byte, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
 	var doc struct {
@@ -66,6 +76,15 @@ func ParseClientConfig(path string, src []byte, getenv func(string) (string, boo
 	clean := stripJSONC(src)
 	if err := json.Unmarshal(clean, &doc); err != nil {
 		return nil, jsonError(path, src, "not a JSON MCP client configuration: ", err)
+	}
+	// A manifest's limits too: JSON nested deeper than a tool may be is
+	// refused (the decoder above stops only past 10,000 levels).
+	if _, err := ClientConfigLimits.ParseDocument(path, clean, manifest.JSON); err != nil {
+		var me *manifest.Error
+		if errors.As(err, &me) {
+			return nil, fmt.Errorf("%s: not a JSON MCP client configuration: %s", me.Place(), strings.TrimPrefix(me.Msg, "invalid JSON: "))
+		}
+		return nil, err
 	}
 	entries := doc.MCPServers
 	if entries == nil {

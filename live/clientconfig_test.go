@@ -100,3 +100,14 @@ func TestParseClientConfig(t *testing.T) {
 		t.Errorf("no server map: %v", err)
 	}
 }
+
+// TestClientConfigLimits: a client configuration is read under a
+// manifest's limits: one nested thousands deep ends with one error at its
+// place.
+func TestClientConfigLimits(t *testing.T) {
+	src := `{"mcpServers": {"a": {"command": "x", "args": ` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `}}}`
+	_, err := ParseClientConfig("mcp.json", []byte(src), nil)
+	if err == nil || err.Error() != "mcp.json:1:1053: not a JSON MCP client configuration: nesting deeper than 1000 levels" {
+		t.Errorf("deep: %v", err)
+	}
+}

@@ -29,7 +29,8 @@
 // It also owns what only a live server can break (the rules
 // list-result-valid, list-order-stable and stdio-stdout-clean: see Check),
 // checking several servers at once (CheckAll, whose timeout bounds each
-// server's whole check, linting included), the failures of a conversation
+// server's whole check, linting included, and its clean-up within Grace
+// past it), the failures of a conversation
 // (Error, with a Kind), the reading of MCP client configuration files
 // (ReadClientConfig), and three defences against a hostile server:
 //   - Limits: a message is never buffered past its size limit (a stdio line

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -158,7 +159,18 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	if err != nil {
 		return nil, failf(KindStart, err, "URL %q: %v", redact.URL(t.URL), rootCause(err))
 	}
-	rec := &recorder{base: http.DefaultTransport.(*http.Transport).Clone(), header: t.Header, limit: opts.Limits.MessageSize, origin: origin}
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	// Every connection is closed when the grace after the deadline is
+	// over: the SDK's requests that do not end with the context (the
+	// session's closing DELETE) end then too.
+	var open conns
+	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	base.DialContext = open.dial(dialer.DialContext)
+	defer afterGrace(ctx, open.closeAll)()
+	// And when the listing returns: a request left going in the background
+	// (see closeSession) is over.
+	defer open.closeAll()
+	rec := &recorder{base: base, header: t.Header, limit: opts.Limits.MessageSize, origin: origin}
 	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport

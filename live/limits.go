@@ -38,10 +38,11 @@ const (
 
 // DefaultLimits: no real server comes near them (the largest publish a
 // few hundred tools in a few megabytes), and a check held to them peaks
-// at a few hundred megabytes.
+// at about 1 GB (a listing is held some twenty-five times over at worst,
+// as a manifest file is).
 var DefaultLimits = Limits{
 	MessageSize: 16 << 20,
-	ListSize:    64 << 20,
+	ListSize:    32 << 20,
 	Tools:       100000,
 	Pages:       1000,
 }

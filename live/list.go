@@ -200,7 +200,7 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 	return l, nil
 }
 
-func converse(ctx context.Context, ct *capturingTransport, opts Options, transport string) (*Listing, error) {
+func converse(ctx context.Context, ct *capturingTransport, opts Options, transport string) (_ *Listing, err error) {
 	client := mcp.NewClient(&mcp.Implementation{Name: "mcplint", Version: "1"}, nil)
 	var sopts *mcp.ClientSessionOptions
 	if opts.Protocol != "" {
@@ -214,7 +214,14 @@ func converse(ctx context.Context, ct *capturingTransport, opts Options, transpo
 		}
 		return nil, err
 	}
-	defer cs.Close()
+	defer func() {
+		closeSession(ctx, cs)
+		// Ending the session is part of the check: one that ends past the
+		// deadline is a timeout, though everything was listed.
+		if err == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			err = limitf(LimitTimeout, KindTimeout, "the server answered, but ending its session did not finish before the timeout")
+		}
+	}()
 	l := &Listing{}
 	ir := cs.InitializeResult()
 	if ir != nil {

@@ -55,11 +55,11 @@ func (p *Process) Done() <-chan struct{} { return p.c.done }
 // server gets a moment to exit, then its process group and descendants are
 // killed. It returns when the process has been reaped (or after a few
 // seconds, if a descendant holds its pipes).
-func (p *Process) Stop() { p.c.stop() }
+func (p *Process) Stop() { p.c.stop(nil) }
 
 // Quit reports whether the server ended on its own, before its stdin was
 // closed, waiting up to wait for it to exit.
-func (p *Process) Quit(wait time.Duration) bool { return p.c.quit(wait) }
+func (p *Process) Quit(wait time.Duration) bool { return p.c.quit(wait, nil) }
 
 // NonProtocol returns the first lines the server wrote on stdout that are
 // not JSON-RPC (at most a few) and how many there were.

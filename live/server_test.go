@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -185,6 +187,15 @@ func rawServer(mode string) int {
 	if mode == "noisy" {
 		fmt.Println("noisy server 1.0 starting")
 	}
+	if strings.HasPrefix(mode, "stall-") {
+		// Deaf to SIGTERM, as a server stuck in a system call can be:
+		// only the kill ends it.
+		signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+		if mode == "stall-close" {
+			// Answers everything, then ignores the end of its input.
+			defer time.Sleep(time.Hour)
+		}
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	out := json.NewEncoder(os.Stdout)
@@ -247,6 +258,13 @@ func rawServer(mode string) int {
 				secret := os.Getenv("MCPLINT_LIVE_TEST_SECRET")
 				fmt.Fprintln(os.Stderr, "starting with key "+secret)
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
+			case "stall-answer":
+				// Answers the handshake, never the listing.
+				time.Sleep(time.Hour)
+			case "stall-line":
+				// Starts the answer and stops in the middle of its line.
+				fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[`, req.ID)
+				time.Sleep(time.Hour)
 			case "leakcut", "leakspelled":
 				// The secret where a message is cut, or spelled with
 				// escapes (a JSON escape, a URL's, in the message's text),

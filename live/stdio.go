@@ -248,13 +248,16 @@ func sdkBound(limit int64) int {
 // stop ends the child and everything it started: stdin is closed (a polite
 // server exits on EOF), then the process, its process group and its
 // descendants are killed, whatever the leader did, so that no grandchild
-// survives.
-func (c *child) stop() {
+// survives. Its waits end when over is closed (the grace after the
+// deadline, see Grace): the kill has been sent by then, and what is left
+// to wait for is only the pipes a killed process held.
+func (c *child) stop(over <-chan struct{}) {
 	c.stopOnce.Do(func() {
 		c.stdin.Close()
 		select {
 		case <-c.done:
 		case <-time.After(300 * time.Millisecond):
+		case <-over:
 		}
 		killTree(c.cmd)
 		// Detaching every session unblocks the filter if a grandchild
@@ -263,17 +266,21 @@ func (c *child) stop() {
 		select {
 		case <-c.done:
 		case <-time.After(5 * time.Second):
+		case <-over:
 		}
 	})
 }
 
 // quit reports whether the server ended on its own, before the
 // conversation ended and closed its stdin, waiting a little for it to
-// exit: a server that closed stdout is usually about to.
-func (c *child) quit(wait time.Duration) bool {
+// exit (no later than over is closed): a server that closed stdout is
+// usually about to.
+func (c *child) quit(wait time.Duration, over <-chan struct{}) bool {
 	select {
 	case <-c.done:
 	case <-time.After(wait):
+		return false
+	case <-over:
 		return false
 	}
 	c.mu.Lock()
@@ -297,7 +304,7 @@ func (c *child) stderrTail() []string {
 // cause: a line over the size limit, the process quitting, or only
 // non-protocol text. A server that stopped because the conversation ended
 // (a timeout closes its stdin) did not quit: the timeout is the cause.
-func (c *child) explain(ctx context.Context, err error) error {
+func (c *child) explain(ctx context.Context, err error, over <-chan struct{}) error {
 	c.mu.Lock()
 	tooLarge := c.tooLarge
 	c.mu.Unlock()
@@ -311,7 +318,13 @@ func (c *child) explain(ctx context.Context, err error) error {
 	}
 	noise, n, protocol := c.noiseLinesSnapshot()
 	if e.Kind == KindProtocol || e.Kind == KindTimeout {
-		if c.quit(time.Second) {
+		// A server that exits as its check times out is rare; the wait
+		// for it comes out of the grace (see Grace), so it is short.
+		wait := time.Second
+		if e.Kind == KindTimeout {
+			wait = 200 * time.Millisecond
+		}
+		if c.quit(wait, over) {
 			e = failf(KindExit, err, "the server exited during the conversation (%s)", exitStatus(c.waited))
 		}
 	}

@@ -121,27 +121,29 @@ func redactError(r *redact.Redactor, err error) error {
 
 func listStdio(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	opts.Limits = opts.Limits.withDefaults()
+	over, release := graceOver(ctx)
+	defer release()
 	c, err := startChild(t, opts.Limits)
 	if err != nil {
 		return nil, err
 	}
-	defer c.stop()
+	defer c.stop(over)
 	var again *child
 	fresh := func() (mcp.Transport, func(), error) {
 		var err error
 		if again, err = startChild(t, opts.Limits); err != nil {
 			return nil, nil, err
 		}
-		return again.transport(), again.stop, nil
+		return again.transport(), func() { again.stop(over) }, nil
 	}
 	l, err := listEras(ctx, c.transport(), opts, "stdio", func(ctx context.Context, err error) error {
 		if again != nil {
-			return again.explain(ctx, err)
+			return again.explain(ctx, err, over)
 		}
-		return c.explain(ctx, err)
+		return c.explain(ctx, err, over)
 	}, fresh)
 	if err != nil {
-		return nil, c.explain(ctx, err)
+		return nil, c.explain(ctx, err, over)
 	}
 	l.Stdout, l.StdoutLines, _ = c.noiseLinesSnapshot()
 	return l, nil

@@ -31,7 +31,7 @@ func (t *Tool) index() *index {
 		if t.M.Format == YAML {
 			t.idx = t.yamlIndex()
 		} else {
-			t.idx = buildJSONIndex(t.M.Src, t.start, t.end)
+			t.idx = t.M.buildJSONIndex(t.start, t.end)
 		}
 	})
 	return t.idx
@@ -63,7 +63,8 @@ type frame struct {
 	count int
 }
 
-func buildJSONIndex(src []byte, start, end int) *index {
+func (m *Manifest) buildJSONIndex(start, end int) *index {
+	src := m.Src
 	idx := &index{nodes: map[string]*node{}}
 	r := rereader(src[start:end])
 	defer r.release()
@@ -72,8 +73,10 @@ func buildJSONIndex(src []byte, start, end int) *index {
 	key, keyStart := "", -1
 	// The start of the line of the last place indented, found reading
 	// forward: looking back from each value to its line's start took time
-	// quadratic in the length of a minified line.
-	lineStart, scanned := bytes.LastIndexByte(src[:start], '\n')+1, start
+	// quadratic in the length of a minified line. Where the tool's own
+	// line starts comes from the line index: looking back for it from each
+	// tool of a minified manifest took time quadratic in the tools.
+	lineStart, scanned := start-(m.Position(start).Column-1), start
 	indent := func(at int) string {
 		if at < scanned {
 			return lineIndent(src, at)

@@ -38,6 +38,12 @@ type Limits struct {
 	// for: a few lines of anchors that alias each other, or one long string
 	// aliased many times, can otherwise stand for gigabytes.
 	YAMLExpansion int64
+	// RefExpansion bounds, in the same way, the bytes of JSON that the
+	// "$ref"s of the source's schemas stand for once inlined, all tools
+	// together: loading does not inline them, the rules and conversions
+	// that do (for Gemini's parameters, OpenAI's strict mode) spend it
+	// through a normalize.Budget of this size, and refuse a schema past it.
+	RefExpansion int64
 }
 
 // Limit names one of the Limits.
@@ -49,6 +55,7 @@ const (
 	LimitYAMLSize      Limit = "yaml-size"
 	LimitYAMLTokens    Limit = "yaml-tokens"
 	LimitYAMLExpansion Limit = "yaml-expansion"
+	LimitRefExpansion  Limit = "ref-expansion"
 )
 
 // DefaultLimits are the bounds of Load and ReadFile. No real tool list
@@ -56,13 +63,17 @@ const (
 // thousand generated tools make 16 MB of JSON, and a typical tool is about
 // 1.2 KB and a hundred tokens of YAML, so 4 MiB or a million tokens of
 // YAML are some three thousand tools. At these bounds the worst input of
-// each kind peaks at about 1 GB.
+// each kind peaks at about 1 GB (docs/promises.md has the figures): the
+// engine holds some twenty to thirty times a source made of a million
+// tiny tools or of one tool of a million properties, which is why the
+// size is 32 MiB and not the 256 it was, where such a source took seven.
 var DefaultLimits = Limits{
-	Size:          256 << 20,
+	Size:          32 << 20,
 	Depth:         MaxDepth,
 	YAMLSize:      4 << 20,
 	YAMLTokens:    1 << 20,
 	YAMLExpansion: 16 << 20,
+	RefExpansion:  16 << 20, // normalize.DefaultRefExpansion
 }
 
 // DepthCeiling is the largest Limits.Depth: the JSON tokenizer's own bound
@@ -86,6 +97,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.YAMLExpansion > 0 {
 		d.YAMLExpansion = l.YAMLExpansion
+	}
+	if l.RefExpansion > 0 {
+		d.RefExpansion = l.RefExpansion
 	}
 	return d
 }

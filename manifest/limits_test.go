@@ -41,7 +41,7 @@ func TestSizeCheckedBeforeReading(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err = ReadFile(path)
 	runtime.ReadMemStats(&after)
-	limitErr(t, err, LimitSize, path+": the input is larger than the limit of 256 MiB")
+	limitErr(t, err, LimitSize, path+": the input is larger than the limit of 32 MiB")
 	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
 		t.Errorf("refusing the file allocated %d bytes: it was read", n)
 	}

@@ -58,9 +58,6 @@ func load(name string, src []byte, limits Limits) (*Manifest, error) {
 	isJSON := ext == ".json" || ext == ".jsonl" || ext == ".ndjson"
 	if ext == ".yaml" || ext == ".yml" || (!isJSON && first[0] != '{' && first[0] != '[') {
 		m.Format = YAML
-		if limit := m.limits.YAMLSize; limit > 0 && int64(len(body)) > limit {
-			return nil, &Error{Path: name, Limit: LimitYAMLSize, Msg: fmt.Sprintf("the YAML source is larger than the limit of %s for YAML (parsing YAML takes many times its size in memory); split it, or write it as JSON", SizeText(limit))}
-		}
 		if err := m.loadYAML(base); err != nil {
 			return nil, err
 		}

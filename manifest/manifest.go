@@ -26,7 +26,10 @@
 // Every source is read and loaded under Limits (limits.go): its size, the
 // nesting of a tool, and for YAML its size, its tokens and what its aliases
 // stand for, each checked before the work it bounds, so that a hostile file
-// fails with an *Error naming the limit instead of exhausting memory.
+// fails with an *Error naming the limit instead of exhausting memory. The
+// other JSON and YAML files mcplint reads (its configuration, lock and
+// baseline files, the clients' configurations) are read as a Document, by
+// the same code under the same Limits.
 package manifest
 
 import (
@@ -111,6 +114,23 @@ type Manifest struct {
 	st        style
 	limits    Limits
 	pre       *prereads // while a JSON source loads
+	// shared holds what every tool of this input shares during a run
+	// (Shared); it goes with the manifest, where a cache keyed by the
+	// manifest's address would outlive it and hand its state to the next
+	// manifest allocated there.
+	shared sync.Map
+}
+
+// Shared returns the value stored under key for this manifest, computing
+// it with fn on first use: state that the rules share across the tools of
+// one input, a budget that bounds the input as a whole for one. Concurrent
+// first uses may both compute; one result wins.
+func (m *Manifest) Shared(key string, fn func() any) any {
+	if v, ok := m.shared.Load(key); ok {
+		return v
+	}
+	v, _ := m.shared.LoadOrStore(key, fn())
+	return v
 }
 
 // Sequential reports whether the tools follow one another in the source,
@@ -174,11 +194,14 @@ type Error struct {
 	Limit Limit
 }
 
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.Place() + ": " + e.Msg }
+
+// Place is where the error is: FILE, or FILE:LINE:COL.
+func (e *Error) Place() string {
 	if e.Pos.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+		return e.Path
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Pos.Line, e.Pos.Column, e.Msg)
+	return fmt.Sprintf("%s:%d:%d", e.Path, e.Pos.Line, e.Pos.Column)
 }
 
 // sourcePointer maps a tool-relative pointer as rules write it to the

@@ -3,6 +3,7 @@ package manifest
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -14,6 +15,39 @@ import (
 )
 
 func (m *Manifest) loadYAML(base int) error {
+	y := newYAMLDoc(m, base)
+	m.yaml = y
+	err := y.parse(func(body ast.Node) error {
+		y.bodies = append(y.bodies, body)
+		r := yamlShapes{y}
+		v := y.member(body, y.base)
+		doc := len(m.Docs)
+		m.Docs = append(m.Docs, v.start)
+		switch v.kind {
+		case '{':
+			mem, err := r.members(v)
+			if err != nil {
+				return err
+			}
+			return m.objectShape(r, doc, v, mem)
+		case '[':
+			return m.readList(r, doc, v, "", ShapeArray)
+		default:
+			return m.notManifest(v.start, v.kind)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if len(m.Docs) == 0 {
+		return &Error{Path: m.Path, Msg: "no YAML document (only comments or document markers): expected a tool manifest; " + acceptedShapes}
+	}
+	// Locate runs from concurrent workers: build the line table now.
+	m.Position(0)
+	return m.finishStream(YAML, "")
+}
+
+func newYAMLDoc(m *Manifest, base int) *yamlDoc {
 	y := &yamlDoc{
 		m: m, base: base, nl: "\n",
 		alias: map[*ast.AliasNode]*ast.AnchorNode{},
@@ -25,7 +59,20 @@ func (m *Manifest) loadYAML(base int) error {
 		y.nl = "\r\n"
 	}
 	y.indexLines()
-	text := string(m.Src[base:])
+	return y
+}
+
+// parse reads the YAML of the manifest under its Limits and hands each
+// document that is not empty to read, checked (keys, tags, anchors) and
+// with what its aliases stand for bounded. Every YAML that mcplint reads
+// goes through here, manifests and the other files (Document) alike, so
+// that one set of bounds holds for all.
+func (y *yamlDoc) parse(read func(body ast.Node) error) error {
+	m := y.m
+	if limit := m.limits.YAMLSize; limit > 0 && int64(len(m.Src)-y.base) > limit {
+		return &Error{Path: m.Path, Limit: LimitYAMLSize, Msg: fmt.Sprintf("the YAML source is larger than the limit of %s for YAML (parsing YAML takes many times its size in memory); split it, or write it as JSON", SizeText(limit))}
+	}
+	text := string(m.Src[y.base:])
 	if !strings.HasSuffix(text, "\n") && !strings.HasSuffix(text, "\r") {
 		// Without a final line break the scanner drops a trailing tag.
 		text += "\n"
@@ -54,7 +101,6 @@ func (m *Manifest) loadYAML(base int) error {
 		}
 		docs = append(docs, f.Docs...)
 	}
-	m.yaml = y
 	for _, d := range docs {
 		body := d.Body
 		if body == nil {
@@ -70,35 +116,11 @@ func (m *Manifest) loadYAML(base int) error {
 		if err := y.checkExpansion(body, m.limits.YAMLExpansion); err != nil {
 			return err
 		}
-		y.bodies = append(y.bodies, body)
-		r := yamlShapes{y}
-		v := y.member(body, y.base)
-		doc := len(m.Docs)
-		m.Docs = append(m.Docs, v.start)
-		switch v.kind {
-		case '{':
-			mem, err := r.members(v)
-			if err != nil {
-				return err
-			}
-			err = m.objectShape(r, doc, v, mem)
-			if err != nil {
-				return err
-			}
-		case '[':
-			if err := m.readList(r, doc, v, "", ShapeArray); err != nil {
-				return err
-			}
-		default:
-			return m.notManifest(v.start, v.kind)
+		if err := read(body); err != nil {
+			return err
 		}
 	}
-	if len(m.Docs) == 0 {
-		return &Error{Path: m.Path, Msg: "no YAML document (only comments or document markers): expected a tool manifest; " + acceptedShapes}
-	}
-	// Locate runs from concurrent workers: build the line table now.
-	m.Position(0)
-	return m.finishStream(YAML, "")
+	return nil
 }
 
 // splitDocuments cuts a token stream into its documents. The parser is given

@@ -213,12 +213,14 @@ func inlineRootRefSiblings(m map[string]any, d string) (map[string]any, bool) {
 func (u *upgrade) nameAnchors(root map[string]any) {
 	taken := map[string]bool{}
 	var bad []string
+	isBad := map[string]bool{}
 	schema.Walk(root, "", func(n *schema.Node) bool {
 		s := n.Value
 		for _, name := range u.declaredAnchors(s) {
 			if anchorName().MatchString(name) {
 				taken[name] = true
-			} else if !slices.Contains(bad, name) {
+			} else if !isBad[name] {
+				isBad[name] = true
 				bad = append(bad, name)
 			}
 		}
@@ -479,8 +481,9 @@ func (u *upgrade) dependencyLists(m, out map[string]any, v any) {
 // uniteNames joins two name lists, keeping the order of first appearance.
 func uniteNames(a, b any) any {
 	l, _ := schema.Clone(a).([]any)
+	seen := schema.NewSet(l...)
 	for _, x := range b.([]any) {
-		if !slices.ContainsFunc(l, func(y any) bool { return schema.Equal(x, y) }) {
+		if seen.Add(x) {
 			l = append(l, x)
 		}
 	}

@@ -17,17 +17,17 @@ import (
 // value is accepted.
 const DefaultGeminiDepth = 3
 
-// geminiExpansions bounds the references one conversion expands: shared
-// types that each use the next one twice double at every level, and a
-// schema of a few kilobytes could otherwise inline into gigabytes.
-const geminiExpansions = 10000
-
 // GeminiOptions tune Gemini.
 type GeminiOptions struct {
 	// MaxDepth is how many times one path may expand the same "$ref"
 	// (a recursive schema) before the expansion is cut; 0 means
 	// DefaultGeminiDepth.
 	MaxDepth int
+	// Budget bounds what the expansions build (see Budget); nil means a
+	// budget of DefaultRefExpansion for this call alone. Shared types that
+	// each use the next one twice double at every level, and a schema of
+	// a few kilobytes could otherwise inline into gigabytes.
+	Budget *Budget
 }
 
 // geminiKeywords are the fields of Gemini's Schema object, the OpenAPI 3.0
@@ -187,9 +187,10 @@ type geminiRun struct {
 	resolver *schema.Resolver
 	ignored  bool // keywords beside $ref are ignored (draft-07 and older)
 	max      int
-	convert  bool           // false: inline references only
-	active   map[string]int // target pointer -> expansions on the current path
-	budget   int            // expansions left before every further one is cut
+	convert  bool             // false: inline references only
+	active   map[string]int   // target pointer -> expansions on the current path
+	budget   *Budget          // what expansions may build
+	sizes    map[string]int64 // target pointer -> what expanding it costs
 	losses   []Loss
 	seen     map[Loss]bool
 }
@@ -199,11 +200,15 @@ func newGeminiRun(s any, o GeminiOptions, convert bool) *geminiRun {
 	if max <= 0 {
 		max = DefaultGeminiDepth
 	}
+	budget := o.Budget
+	if budget == nil {
+		budget = NewBudget(0)
+	}
 	d, _ := schema.Dialect(s)
 	return &geminiRun{
 		root: s, resolver: schema.NewResolver(s), ignored: schema.RefSiblingsIgnored(d),
 		max: max, convert: convert, active: map[string]int{}, seen: map[Loss]bool{},
-		budget: geminiExpansions,
+		budget: budget, sizes: map[string]int64{},
 	}
 }
 
@@ -323,9 +328,6 @@ func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done boo
 	case !r.Found:
 		g.lose(ptr, "$ref", "reference %q leads outside the schema and is not followed; any value is accepted there", ref)
 		target = map[string]any{}
-	case g.budget <= 0:
-		g.lose(ptr, "$ref", "reference %q is not expanded: the schema already inlined %d references; below it any value is accepted", ref, geminiExpansions)
-		target = map[string]any{}
 	case g.active[r.Pointer] >= g.max:
 		cut := map[string]any{}
 		target = cut
@@ -341,8 +343,12 @@ func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done boo
 		} else {
 			g.lose(ptr, "$ref", "recursive reference %q is cut after %d levels; below the cut any value is accepted", ref, g.max)
 		}
+	case !g.budget.spend(g.cost(r.Pointer, r.Target)):
+		l := Loss{Pointer: ptr, Keyword: "$ref", budget: &BudgetError{Pointer: ptr, Ref: ref, Limit: g.budget.Limit()}}
+		l.What = l.budget.Error()
+		g.add([]Loss{l})
+		target = map[string]any{}
 	default:
-		g.budget--
 		g.active[r.Pointer]++
 		target = g.node(r.Target, r.Pointer)
 		g.active[r.Pointer]--
@@ -385,6 +391,16 @@ func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done boo
 	merged := schema.Clone(rm).(map[string]any)
 	g.add(mergeSchemas(merged, tm, ptr, "$ref"))
 	return merged, true
+}
+
+// cost is what expanding the target at ptr takes from the budget.
+func (g *geminiRun) cost(ptr string, target any) int64 {
+	n, ok := g.sizes[ptr]
+	if !ok {
+		n = jsonSize(target) + expansionOverhead
+		g.sizes[ptr] = n
+	}
+	return n
 }
 
 // convertNode converts a schema object without "$ref": its children first,

@@ -213,10 +213,11 @@ func geminiAllOf(out map[string]any, ptr string, ls *[]Loss) {
 	if !ok {
 		return
 	}
+	var g merger
 	for _, b := range branches {
 		switch x := b.(type) {
 		case map[string]any:
-			*ls = append(*ls, mergeSchemas(out, schema.Clone(x).(map[string]any), ptr, "allOf")...)
+			*ls = append(*ls, g.merge(out, schema.Clone(x).(map[string]any), ptr, "allOf")...)
 		case bool:
 			if !x {
 				loss(ls, ptr, "allOf", "a branch false accepts no value; Gemini cannot say so")
@@ -269,11 +270,16 @@ func disjoint(branches []any) bool {
 	}
 	first, _ := branches[0].(map[string]any)
 	props, _ := first["properties"].(map[string]any)
+	req := make([]map[string]bool, len(branches))
+	for i, b := range branches {
+		m, _ := b.(map[string]any)
+		req[i] = requiredSet(m)
+	}
 	for _, p := range slices.Sorted(maps.Keys(props)) {
 		taken := map[string]bool{}
 		ok := true
-		for _, b := range branches {
-			vals, found := discriminator(b, p)
+		for i, b := range branches {
+			vals, found := discriminator(b, req[i], p)
 			if !found {
 				ok = false
 				break
@@ -296,7 +302,7 @@ func disjoint(branches []any) bool {
 // enum) and no value is listed twice: a value matches a branch only if the
 // branch lists it.
 func disjointValues(branches []any) bool {
-	var all []any
+	all := schema.NewSet()
 	for _, b := range branches {
 		m, _ := b.(map[string]any)
 		vals, ok := m["enum"].([]any)
@@ -307,21 +313,22 @@ func disjointValues(branches []any) bool {
 			return false
 		}
 		for _, v := range vals {
-			if geminiHasValue(all, v) {
+			if all.Has(v) {
 				return false
 			}
 		}
-		all = append(all, vals...)
+		for _, v := range vals {
+			all.Add(v)
+		}
 	}
 	return true
 }
 
 // discriminator returns the string values a branch requires property p to
 // hold, when it requires p and limits it with enum or const.
-func discriminator(b any, p string) ([]string, bool) {
+func discriminator(b any, req map[string]bool, p string) ([]string, bool) {
 	m, _ := b.(map[string]any)
-	req, _ := m["required"].([]any)
-	if !slices.Contains(req, any(p)) {
+	if !req[p] {
 		return nil, false
 	}
 	props, _ := m["properties"].(map[string]any)

@@ -19,6 +19,32 @@ var (
 // the tighter, annotations keep base's. A keyword both set to values that
 // cannot be combined keeps base's, and the Loss names it.
 func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
+	return (&merger{}).merge(base, add, ptr, via)
+}
+
+// merger merges schemas into one base after another (the branches of an
+// allOf), keeping what it built so that the next merge extends it in
+// place: copying the properties and the required names united so far for
+// each branch took time in the square of the branches.
+type merger struct {
+	// owned are the properties maps the merger made, held so that no
+	// other map takes the address of one.
+	owned map[uintptr]map[string]any
+	lists map[listKey]united // the lists it made, by holder and keyword
+}
+
+type listKey struct {
+	holder uintptr
+	k      string
+}
+
+// united is a list the merger made, with the set of its values.
+type united struct {
+	l    []any
+	seen *schema.Set
+}
+
+func (g *merger) merge(base, add map[string]any, ptr, via string) []Loss {
 	var ls []Loss
 	nb, na := admitsNull(base), admitsNull(add)
 	for _, k := range slices.Sorted(maps.Keys(add)) {
@@ -41,9 +67,13 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 				loss(&ls, ptr, via, "%q of the merged schemas differ; the first is kept", k)
 				continue
 			}
-			np := map[string]any{}
-			for n, s := range bp {
-				np[n] = s
+			np := bp
+			if g.owned[schema.Identity(bp)] == nil {
+				np = maps.Clone(bp)
+				if g.owned == nil {
+					g.owned = map[uintptr]map[string]any{}
+				}
+				g.owned[schema.Identity(np)] = np
 			}
 			for _, n := range slices.Sorted(maps.Keys(ap)) {
 				bs, ok := np[n].(map[string]any)
@@ -53,7 +83,7 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 					np[n] = ap[n]
 				case ok && ok2 && !reflect.DeepEqual(bs, as):
 					m := schema.Clone(bs).(map[string]any)
-					ls = append(ls, mergeSchemas(m, as, ptr+"/properties/"+pointer.Escape(n), via)...)
+					ls = append(ls, g.merge(m, as, ptr+"/properties/"+pointer.Escape(n), via)...)
 					np[n] = m
 				}
 			}
@@ -66,18 +96,26 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 				continue
 			}
 			m := schema.Clone(bs).(map[string]any)
-			ls = append(ls, mergeSchemas(m, as, ptr+"/items", via)...)
+			ls = append(ls, g.merge(m, as, ptr+"/items", via)...)
 			base[k] = m
 		case k == "required" || k == "propertyOrdering":
 			bl, _ := bv.([]any)
 			al, _ := av.([]any)
-			out := append([]any{}, bl...)
+			key := listKey{schema.Identity(base), k}
+			u, ok := g.lists[key]
+			if !ok || len(u.l) != len(bl) || len(bl) > 0 && &u.l[0] != &bl[0] {
+				u = united{append([]any{}, bl...), schema.NewSet(bl...)}
+			}
 			for _, n := range al {
-				if !geminiHasValue(out, n) {
-					out = append(out, n)
+				if u.seen.Add(n) {
+					u.l = append(u.l, n)
 				}
 			}
-			base[k] = out
+			if g.lists == nil {
+				g.lists = map[listKey]united{}
+			}
+			g.lists[key] = u
+			base[k] = u.l
 		case lowerBounds[k] || upperBounds[k]:
 			if _, ok := number(av); !ok {
 				loss(&ls, ptr, via, "%q of the merged schemas differ; the first is kept", k)
@@ -94,8 +132,9 @@ func mergeSchemas(base, add map[string]any, ptr, via string) []Loss {
 				continue
 			}
 			var both []any
+			in := schema.NewSet(al...)
 			for _, v := range bl {
-				if geminiHasValue(al, v) {
+				if in.Has(v) {
 					both = append(both, v)
 				}
 			}

@@ -81,54 +81,98 @@ func geminiTypedPlace(ptr string) bool {
 // value). Pointers are into s. A place with only required properties
 // above it stays; Gemini refuses it and the caller must say so. s is not
 // modified.
+//
+// The places are found in one walk and taken in document order, each drop
+// skipping the places inside what it removed: looking for the next place
+// from the root after each drop took time in the square of the schema
+// when every property was one (a schema of inlined references cut short).
 func GeminiDropShapeless(s any) (any, []Loss) {
 	out := schema.Clone(s)
 	root, ok := out.(map[string]any)
 	if !ok {
 		return out, nil
 	}
-	var losses []Loss
-	stuck := map[string]bool{} // places nothing can be dropped for
-	for {
-		ptr, what := firstShapeless(root, stuck)
-		if ptr == "" {
-			return out, losses
-		}
-		drop, how := dropPoint(root, ptr)
-		if drop == "" {
-			stuck[ptr] = true
-			continue
-		}
-		removeAt(root, drop)
-		if ptr != drop {
-			what += " (at " + ptr + ")"
-		}
-		losses = append(losses, Loss{Pointer: drop, What: fmt.Sprintf("Gemini's parameters cannot say %s, which Gemini refuses: %s", what, how)})
+	type place struct {
+		ptr, what string
+		node      map[string]any
 	}
-}
-
-// firstShapeless finds the first place below the root, in document order,
-// that GeminiShapeless refuses and that is not stuck.
-func firstShapeless(root map[string]any, stuck map[string]bool) (ptr, what string) {
+	var places []place
 	schema.Walk(root, "", func(node *schema.Node) bool {
-		n, p := node.Value, node.Pointer()
-		if ptr != "" {
-			return false
-		}
-		if p != "" && !stuck[p] {
-			if w := GeminiShapeless(n, p); w != "" {
-				ptr, what = p, w
-				return false
+		if p := node.Pointer(); p != "" {
+			if w := GeminiShapeless(node.Value, p); w != "" {
+				places = append(places, place{p, w, node.Value})
 			}
 		}
 		return true
 	})
-	return ptr, what
+	if len(places) == 0 {
+		return out, nil
+	}
+	d := &dropper{root: root, required: map[string]map[string]bool{}, dropped: map[string]map[string]bool{}, branches: map[string]int{}}
+	var losses []Loss
+	for i := 0; i < len(places); i++ {
+		ptr, what := places[i].ptr, places[i].what
+		for ptr != "" {
+			drop, how := d.dropPoint(ptr)
+			if drop == "" {
+				break
+			}
+			d.remove(drop)
+			if ptr != drop {
+				what += " (at " + ptr + ")"
+			}
+			losses = append(losses, Loss{Pointer: drop, What: fmt.Sprintf("Gemini's parameters cannot say %s, which Gemini refuses: %s", what, how)})
+			// The places left inside what was removed are gone with it.
+			for i+1 < len(places) && strings.HasPrefix(places[i+1].ptr, drop+"/") {
+				i++
+			}
+			// The object that held a dropped property may have none left:
+			// it comes before every place left, and is taken next.
+			ptr, what = "", ""
+			if holder, kw := d.holderOf(drop); kw == "properties" && holder != "" {
+				if h, _ := schema.Get(root, holder); h != nil {
+					if hm, ok := h.(map[string]any); ok {
+						what = GeminiShapeless(hm, holder)
+					}
+				}
+				if what != "" {
+					ptr = holder
+				}
+			}
+		}
+	}
+	d.finish()
+	return out, losses
+}
+
+// dropper removes properties and anyOf branches from root, keeping the
+// pointers of what is left valid until finish: a removed branch keeps its
+// index (its slot is marked) and a removed property's name stays in its
+// object's "required" and "propertyOrdering" until then.
+type dropper struct {
+	root     map[string]any
+	required map[string]map[string]bool // holder -> its required names
+	dropped  map[string]map[string]bool // holder -> the properties dropped
+	branches map[string]int             // holder -> the anyOf branches left, once one is dropped
+}
+
+// branchMark is the type of removedBranch, which marks an anyOf branch
+// that was dropped.
+type branchMark struct{ _ byte }
+
+var removedBranch = &branchMark{}
+
+// holderOf splits the pointer of a property or a branch into the pointer
+// of the schema that holds it and the keyword.
+func (d *dropper) holderOf(ptr string) (holder, kw string) {
+	i := strings.LastIndexByte(ptr, '/')
+	j := strings.LastIndexByte(ptr[:i], '/')
+	return ptr[:j], ptr[j+1 : i]
 }
 
 // dropPoint picks what to leave out for the shapeless place at ptr, and
 // says what that costs; "" when every way up is required.
-func dropPoint(root map[string]any, ptr string) (string, string) {
+func (d *dropper) dropPoint(ptr string) (string, string) {
 	// The steps from the root down to ptr that name a property or an
 	// anyOf branch; Gemini's form has no other keyword with a name or an
 	// index in it ("items" holds one schema).
@@ -150,18 +194,16 @@ func dropPoint(root map[string]any, ptr string) (string, string) {
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		s := steps[i]
-		holder, _ := schema.Get(root, s.holder)
-		h, _ := holder.(map[string]any)
 		where := s.holder + "/" + s.kw + "/" + s.key
 		switch s.kw {
 		case "properties":
 			name := unescapeToken(s.key)
-			if slices.Contains(requiredNames(h), name) {
+			if d.isRequired(s.holder, name) {
 				continue
 			}
 			return where, fmt.Sprintf("the optional property %q is left out, so the model can no longer send it", name)
 		case "anyOf":
-			if l, _ := h["anyOf"].([]any); len(l) > 1 {
+			if d.branchesLeft(s.holder) > 1 {
 				return where, "that anyOf branch is left out, so the model can no longer send such a value there"
 			}
 		}
@@ -169,34 +211,96 @@ func dropPoint(root map[string]any, ptr string) (string, string) {
 	return "", ""
 }
 
-// removeAt deletes the property or anyOf branch at ptr, and the property's
-// name from the "required" and "propertyOrdering" of its object.
-func removeAt(root map[string]any, ptr string) {
-	i := strings.LastIndexByte(ptr, '/')
-	key := ptr[i+1:]
-	j := strings.LastIndexByte(ptr[:i], '/')
-	holderPtr, kw := ptr[:j], ptr[j+1:i]
-	holder, _ := schema.Get(root, holderPtr)
-	h, _ := holder.(map[string]any)
+func (d *dropper) holder(ptr string) map[string]any {
+	h, _ := schema.Get(d.root, ptr)
+	m, _ := h.(map[string]any)
+	return m
+}
+
+// isRequired reports whether the object at holder requires name; its
+// "required" is read once.
+func (d *dropper) isRequired(holder, name string) bool {
+	req, ok := d.required[holder]
+	if !ok {
+		req = map[string]bool{}
+		for _, n := range requiredNames(d.holder(holder)) {
+			req[n] = true
+		}
+		d.required[holder] = req
+	}
+	return req[name]
+}
+
+// branchesLeft is how many anyOf branches of the schema at holder remain.
+func (d *dropper) branchesLeft(holder string) int {
+	if n, ok := d.branches[holder]; ok {
+		return n
+	}
+	l, _ := d.holder(holder)["anyOf"].([]any)
+	return len(l)
+}
+
+// remove deletes the property or marks the anyOf branch at ptr.
+func (d *dropper) remove(ptr string) {
+	holderPtr, kw := d.holderOf(ptr)
+	key := ptr[strings.LastIndexByte(ptr, '/')+1:]
+	h := d.holder(holderPtr)
 	switch kw {
 	case "properties":
 		name := unescapeToken(key)
 		props, _ := h["properties"].(map[string]any)
 		delete(props, name)
-		for _, k := range []string{"required", "propertyOrdering"} {
-			if l, ok := h[k].([]any); ok {
-				l = slices.DeleteFunc(slices.Clone(l), func(v any) bool { return v == name })
-				if len(l) == 0 {
-					delete(h, k)
-				} else {
-					h[k] = l
+		if d.dropped[holderPtr] == nil {
+			d.dropped[holderPtr] = map[string]bool{}
+		}
+		d.dropped[holderPtr][name] = true
+	case "anyOf":
+		n, _ := strconv.Atoi(key)
+		left := d.branchesLeft(holderPtr)
+		if d.branches[holderPtr] == 0 {
+			// The list is the caller's copy's: cloned once before marking.
+			h["anyOf"] = slices.Clone(h["anyOf"].([]any))
+		}
+		h["anyOf"].([]any)[n] = removedBranch
+		d.branches[holderPtr] = left - 1
+	}
+}
+
+// finish removes the marked branches, and the dropped properties' names
+// from "required" and "propertyOrdering". Holders are taken deepest first,
+// so that the pointers of the ones left are still valid.
+func (d *dropper) finish() {
+	holders := make([]string, 0, len(d.dropped)+len(d.branches))
+	for h := range d.dropped {
+		holders = append(holders, h)
+	}
+	for h := range d.branches {
+		if d.dropped[h] == nil {
+			holders = append(holders, h)
+		}
+	}
+	slices.SortFunc(holders, func(a, b string) int { return strings.Compare(b, a) })
+	for _, hp := range holders {
+		h := d.holder(hp)
+		if h == nil {
+			continue
+		}
+		if names := d.dropped[hp]; names != nil {
+			for _, k := range []string{"required", "propertyOrdering"} {
+				if l, ok := h[k].([]any); ok {
+					l = slices.DeleteFunc(slices.Clone(l), func(v any) bool { s, _ := v.(string); return names[s] })
+					if len(l) == 0 {
+						delete(h, k)
+					} else {
+						h[k] = l
+					}
 				}
 			}
 		}
-	case "anyOf":
-		n, _ := strconv.Atoi(key)
-		l, _ := h["anyOf"].([]any)
-		h["anyOf"] = slices.Delete(slices.Clone(l), n, n+1)
+		if _, ok := d.branches[hp]; ok {
+			l, _ := h["anyOf"].([]any)
+			h["anyOf"] = slices.DeleteFunc(l, func(v any) bool { return v == any(removedBranch) })
+		}
 	}
 }
 

@@ -3,7 +3,6 @@ package normalize
 import (
 	"encoding/json"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/mcpfit/mcplint/schema"
@@ -18,12 +17,14 @@ func geminiTypeList(out map[string]any, ptr string, ls *[]Loss) {
 	}
 	var types []string
 	hasNull := false
+	listed := map[string]bool{}
 	for _, t := range list {
 		s, _ := t.(string)
 		switch {
 		case s == "null":
 			hasNull = true
-		case s != "" && !slices.Contains(types, s):
+		case s != "" && !listed[s]:
+			listed[s] = true
 			types = append(types, s)
 		}
 	}

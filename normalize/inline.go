@@ -233,14 +233,36 @@ func rebase(ref, container, name string) (string, bool) {
 // without leaving the reference dangling. Only a "$ref" standing alone
 // (annotations aside) is inlined, and only when its target holds no
 // "$ref" of its own, which keeps the result exact and finite; the others
-// are left as they are.
+// are left as they are. It spends a budget of DefaultRefExpansion of its
+// own; see InlinePointerRefsWithin.
 func InlinePointerRefs(s any) any {
+	out, _ := InlinePointerRefsWithin(s, nil)
+	return out
+}
+
+// InlinePointerRefsWithin is InlinePointerRefs spending b (nil: a budget
+// of DefaultRefExpansion for this call): a large target referenced many
+// times would otherwise be copied as many times. A reference past the
+// budget is left as it is, with a Loss that says so (BudgetExceeded).
+func InlinePointerRefsWithin(s any, b *Budget) (any, []Loss) {
+	if b == nil {
+		b = NewBudget(0)
+	}
 	out := schema.Clone(s)
+	var losses []Loss
+	// What each target is found to be, once per target: a target
+	// referenced a thousand times was walked a thousand times.
+	type target struct {
+		m    map[string]any
+		cost int64
+		ok   bool
+	}
+	targets := map[string]target{}
 	schema.Walk(out, "", func(node *schema.Node) bool {
 		n := node.Value
 		ref, ok := n["$ref"].(string)
-		if !ok || !strings.HasPrefix(ref, "#/") {
-			return true
+		if !ok || !strings.HasPrefix(ref, "#/") || len(losses) > 0 {
+			return len(losses) == 0
 		}
 		if _, _, def := definitionRef(ref); def || strings.HasPrefix(ref, "#/$defs/") || strings.HasPrefix(ref, "#/definitions/") {
 			return true
@@ -250,20 +272,34 @@ func InlinePointerRefs(s any) any {
 				return true
 			}
 		}
-		target, ok := schema.Resolve(s, ref)
-		t, isMap := target.(map[string]any)
-		if !ok || !isMap || hasRef(t) {
+		t, seen := targets[ref]
+		if !seen {
+			v, found := schema.Resolve(s, ref)
+			t.m, t.ok = v.(map[string]any)
+			t.ok = t.ok && found && !hasRef(t.m)
+			if t.ok {
+				t.cost = jsonSize(t.m) + expansionOverhead
+			}
+			targets[ref] = t
+		}
+		if !t.ok {
 			return true
 		}
+		if !b.spend(t.cost) {
+			l := Loss{Pointer: node.Pointer(), Keyword: "$ref", budget: &BudgetError{Pointer: node.Pointer(), Ref: ref, Limit: b.Limit()}}
+			l.What = l.budget.Error()
+			losses = append(losses, l)
+			return false
+		}
 		delete(n, "$ref")
-		for k, v := range schema.Clone(t).(map[string]any) {
+		for k, v := range schema.Clone(t.m).(map[string]any) {
 			if _, own := n[k]; !own {
 				n[k] = v
 			}
 		}
 		return true
 	})
-	return out
+	return out, losses
 }
 
 func hasRef(s any) bool {

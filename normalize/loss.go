@@ -13,4 +13,7 @@ type Loss struct {
 	Keyword string
 	// What says what was lost, in the user's words.
 	What string
+	// budget is set when the loss is a reference left unexpanded because
+	// the Budget ran out (see BudgetExceeded).
+	budget *BudgetError
 }

@@ -22,11 +22,20 @@ import (
 // given types, an open map closed, an optional property that now arrives as
 // null. The size limits of strict mode (OpenAIStrictSize) are not
 // transforms; a schema over them stays over them.
-func OpenAIStrict(s any) (any, []Loss) {
+func OpenAIStrict(s any) (any, []Loss) { return OpenAIStrictWithin(s, nil) }
+
+// OpenAIStrictWithin is OpenAIStrict whose inlining of references spends
+// b (see InlinePointerRefsWithin; nil: a budget for this call alone).
+func OpenAIStrictWithin(s any, b *Budget) (any, []Loss) {
 	// The rewrites below move subschemas (a tuple's positions into one
 	// "items"): references into them must not be left pointing nowhere.
-	out, losses := openAIFunction(InlinePointerRefs(s))
-	out, more := strictRootRef(out)
+	in, losses := InlinePointerRefsWithin(s, b)
+	if BudgetExceeded(losses) != nil {
+		return in, losses
+	}
+	out, more := openAIFunction(in)
+	losses = append(losses, more...)
+	out, more = strictRootRef(out)
 	losses = append(losses, more...)
 	d, _ := schema.Dialect(out)
 	ignored := schema.RefSiblingsIgnored(d)
@@ -345,6 +354,7 @@ func mergeAllOf(s map[string]any, all []any) (map[string]any, bool) {
 		props = map[string]any{}
 	}
 	req, _ := out["required"].([]any)
+	reqSeen := schema.NewSet(req...)
 	if _, ok := out["type"]; ok && !schema.HasType(out, "object") {
 		return nil, false
 	}
@@ -386,7 +396,7 @@ func mergeAllOf(s map[string]any, all []any) (map[string]any, bool) {
 					return nil, false
 				}
 				for _, r := range l {
-					if !slices.ContainsFunc(req, func(x any) bool { return reflect.DeepEqual(x, r) }) {
+					if reqSeen.Add(r) {
 						req = append(req, r)
 					}
 				}
@@ -412,13 +422,33 @@ func mergeAllOf(s map[string]any, all []any) (map[string]any, bool) {
 // oneOf and anyOf over them accept the same values. It answers true only
 // when every pair differs plainly: types that do not meet, const or enum
 // values that do not meet, or a property both require whose const or enum
-// values do not meet (a discriminator).
+// values do not meet (a discriminator). Pairs are compared one by one up
+// to disjointPairs branches; past that, in time linear in the branches,
+// only the three forms that set every branch apart in one way are
+// recognised (one type each, values listed once in all, or one
+// discriminator): comparing the pairs of 100,000 branches took hours.
 func Disjoint(branches []any) bool {
-	for i := range branches {
-		for j := i + 1; j < len(branches); j++ {
-			a, okA := branches[i].(map[string]any)
-			b, okB := branches[j].(map[string]any)
-			if !okA || !okB || !disjointPair(a, b) {
+	if len(branches) < 2 {
+		return true
+	}
+	ms := make([]map[string]any, len(branches))
+	for i, b := range branches {
+		m, ok := b.(map[string]any)
+		if !ok {
+			return false
+		}
+		ms[i] = m
+	}
+	if len(ms) > disjointPairs {
+		return disjointByType(ms) || disjointByValues(ms) || disjointByDiscriminator(ms)
+	}
+	req := make([]map[string]bool, len(ms))
+	for i, m := range ms {
+		req[i] = requiredSet(m)
+	}
+	for i := range ms {
+		for j := i + 1; j < len(ms); j++ {
+			if !disjointPair(ms[i], ms[j], req[i], req[j]) {
 				return false
 			}
 		}
@@ -426,7 +456,10 @@ func Disjoint(branches []any) bool {
 	return true
 }
 
-func disjointPair(a, b map[string]any) bool {
+// disjointPairs is the most branches Disjoint compares pair by pair.
+const disjointPairs = 16
+
+func disjointPair(a, b map[string]any, ra, rb map[string]bool) bool {
 	ta, tb := schema.Types(a), schema.Types(b)
 	if len(ta) > 0 && len(tb) > 0 && !typesMeet(ta, tb) {
 		return true
@@ -438,8 +471,11 @@ func disjointPair(a, b map[string]any) bool {
 	}
 	pa, _ := a["properties"].(map[string]any)
 	pb, _ := b["properties"].(map[string]any)
-	for name := range pa {
-		if !requires(a, name) || !requires(b, name) {
+	if len(ra) > len(rb) {
+		ra, rb = rb, ra
+	}
+	for name := range ra {
+		if !rb[name] {
 			continue
 		}
 		sa, okA := pa[name].(map[string]any)
@@ -456,12 +492,98 @@ func disjointPair(a, b map[string]any) bool {
 	return false
 }
 
-func typesMeet(a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y || x == "integer" && y == "number" || x == "number" && y == "integer" {
-				return true
+// disjointByType: every branch names types, and no type (integer and
+// number being one) is named by two branches.
+func disjointByType(ms []map[string]any) bool {
+	owner := map[string]int{}
+	for i, m := range ms {
+		ts := schema.Types(m)
+		if len(ts) == 0 {
+			return false
+		}
+		for _, t := range ts {
+			if t == "integer" {
+				t = "number"
 			}
+			if o, ok := owner[t]; ok && o != i {
+				return false
+			}
+			owner[t] = i
+		}
+	}
+	return true
+}
+
+// disjointByValues: every branch lists its values, and no value is listed
+// by two branches.
+func disjointByValues(ms []map[string]any) bool {
+	return distinctValues(len(ms), func(i int) ([]any, bool) { return values(ms[i]) })
+}
+
+// disjointByDiscriminator: one property is required by every branch,
+// with values listed, no value by two branches.
+func disjointByDiscriminator(ms []map[string]any) bool {
+	req := make([]map[string]bool, len(ms))
+	for i, m := range ms {
+		req[i] = requiredSet(m)
+	}
+	first, _ := ms[0]["properties"].(map[string]any)
+	for _, name := range slices.Sorted(maps.Keys(first)) {
+		if !req[0][name] {
+			continue
+		}
+		ok := distinctValues(len(ms), func(i int) ([]any, bool) {
+			props, _ := ms[i]["properties"].(map[string]any)
+			p, _ := props[name].(map[string]any)
+			if p == nil || !req[i][name] {
+				return nil, false
+			}
+			return values(p)
+		})
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// distinctValues reports whether each of the n branches has values (of)
+// and no value is had by two of them.
+func distinctValues(n int, of func(i int) ([]any, bool)) bool {
+	type owned struct {
+		v any
+		i int
+	}
+	owner := map[uint64][]owned{}
+	for i := range n {
+		vs, ok := of(i)
+		if !ok {
+			return false
+		}
+		for _, v := range vs {
+			h := schema.Hash(v)
+			for _, e := range owner[h] {
+				if e.i != i && schema.Equal(e.v, v) {
+					return false
+				}
+			}
+			owner[h] = append(owner[h], owned{v, i})
+		}
+	}
+	return true
+}
+
+func typesMeet(a, b []string) bool {
+	in := make(map[string]bool, len(a))
+	for _, x := range a {
+		in[x] = true
+		if x == "integer" {
+			in["number"] = true
+		}
+	}
+	for _, y := range b {
+		if in[y] || y == "integer" && in["number"] {
+			return true
 		}
 	}
 	return false
@@ -476,20 +598,41 @@ func values(s map[string]any) ([]any, bool) {
 	return e, ok
 }
 
+// valuesMeet reports whether a value is in both lists (as schema.Equal
+// compares them).
 func valuesMeet(a, b []any) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if reflect.DeepEqual(x, y) {
-				return true
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a)*len(b) <= 64 {
+		for _, x := range a {
+			for _, y := range b {
+				if schema.Equal(x, y) {
+					return true
+				}
 			}
+		}
+		return false
+	}
+	in := schema.NewSet(a...)
+	for _, y := range b {
+		if in.Has(y) {
+			return true
 		}
 	}
 	return false
 }
 
-func requires(s map[string]any, name string) bool {
+// requiredSet is the names s requires.
+func requiredSet(s map[string]any) map[string]bool {
 	l, _ := s["required"].([]any)
-	return slices.Contains(l, any(name))
+	out := make(map[string]bool, len(l))
+	for _, v := range l {
+		if name, ok := v.(string); ok {
+			out[name] = true
+		}
+	}
+	return out
 }
 
 // StrictClose returns the node with "additionalProperties": false if it is
@@ -552,8 +695,12 @@ func StrictRequired(s map[string]any) (map[string]any, []Loss) {
 func strictRequired(n map[string]any) (map[string]any, []Loss) {
 	var losses []Loss
 	if extra := UndeclaredRequired(n); len(extra) > 0 {
+		undeclared := make(map[string]bool, len(extra))
+		for _, name := range extra {
+			undeclared[name] = true
+		}
 		req, _ := n["required"].([]any)
-		req = slices.DeleteFunc(req, func(v any) bool { name, ok := v.(string); return ok && slices.Contains(extra, name) })
+		req = slices.DeleteFunc(req, func(v any) bool { name, ok := v.(string); return ok && undeclared[name] })
 		if len(req) == 0 {
 			delete(n, "required")
 		} else {
@@ -594,9 +741,11 @@ func UndeclaredRequired(s map[string]any) []string {
 	req, _ := s["required"].([]any)
 	props, _ := s["properties"].(map[string]any)
 	var out []string
+	listed := map[string]bool{}
 	for _, v := range req {
 		name, ok := v.(string)
-		if _, declared := props[name]; ok && !declared && !slices.Contains(out, name) {
+		if _, declared := props[name]; ok && !declared && !listed[name] {
+			listed[name] = true
 			out = append(out, name)
 		}
 	}
@@ -607,10 +756,10 @@ func UndeclaredRequired(s map[string]any) []string {
 // does not list, sorted.
 func MissingRequired(s map[string]any) []string {
 	props, _ := s["properties"].(map[string]any)
-	req, _ := s["required"].([]any)
+	req := requiredSet(s)
 	var out []string
 	for name := range props {
-		if !slices.Contains(req, any(name)) {
+		if !req[name] {
 			out = append(out, name)
 		}
 	}
@@ -731,8 +880,9 @@ func strictTuple(n map[string]any) string {
 		return ""
 	}
 	var branches []any
+	seen := schema.NewSet()
 	for _, b := range append(slices.Clone(positions), rest) {
-		if _, ok := b.(map[string]any); ok && !slices.ContainsFunc(branches, func(o any) bool { return schema.Equal(o, b) }) {
+		if _, ok := b.(map[string]any); ok && seen.Add(b) {
 			branches = append(branches, b)
 		}
 	}

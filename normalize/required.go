@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/mcpfit/mcplint/pointer"
@@ -137,6 +138,8 @@ type graph struct {
 	nodes     map[string]map[string]any
 	at        map[uintptr]string  // identity of a schema object -> its pointer
 	referrers map[string][]string // target pointer -> pointers of schemas whose $ref names it
+	// declaredAt keeps what declaredFor found, by pointer.
+	declaredAt map[string]*declared
 }
 
 func newGraph(root any) *graph {
@@ -186,9 +189,38 @@ var (
 )
 
 func (g *graph) declaredFor(ptr string) *declared {
-	d := &declared{names: map[string]bool{}}
-	g.group(ptr, d, map[string]bool{}, map[string]bool{})
+	if d, ok := g.declaredAt[ptr]; ok {
+		return d
+	}
+	var d *declared
+	// A branch that nothing refers to declares what its parent's group
+	// does: the parent's group reaches it going down. Shared, the group
+	// of thousands of sibling branches is found once, not once each.
+	if p, ok := g.combinedInto(ptr); ok && len(g.referrers[ptr]) == 0 && reachedDown(p, ptr) {
+		d = g.declaredFor(p)
+	} else {
+		d = &declared{names: map[string]bool{}}
+		g.group(ptr, d, map[string]bool{}, map[string]bool{})
+	}
+	if g.declaredAt == nil {
+		g.declaredAt = map[string]*declared{}
+	}
+	g.declaredAt[ptr] = d
 	return d
+}
+
+// reachedDown reports whether down, from the schema at p, goes to its
+// child at ptr: a branch of a combinator, if/then/else, or a dependent
+// schema, not a "not".
+func reachedDown(p, ptr string) bool {
+	rel := pointer.Split(ptr[len(p):])
+	switch {
+	case len(rel) == 1:
+		return slices.Contains(combinatorSingle, rel[0])
+	case len(rel) == 2:
+		return slices.Contains(combinatorLists, rel[0]) || slices.Contains(combinatorMaps, rel[0])
+	}
+	return false
 }
 
 // group adds what the schema at ptr declares, with everything it combines

@@ -247,24 +247,91 @@ func conjoin(places []place, root map[string]any, d string) (map[string]any, err
 		return nil, err
 	}
 	out := all[0].m
+	c := conjoiner{out: out}
 	for _, p := range all[1:] {
 		for _, k := range slices.Sorted(maps.Keys(p.m)) {
 			v := p.m[k]
 			if ap, ok := v.(bool); k == "additionalProperties" && ok && ap {
 				continue
 			}
-			if err := conjoinKeyword(out, k, v, p.ptr); err != nil {
+			if err := c.keyword(k, v, p.ptr); err != nil {
 				return nil, err
 			}
 		}
 	}
+	c.finish()
 	return out, nil
+}
+
+// conjoiner adds one place after another to out, keeping what lists it
+// builds (the united "required", the descriptions to join) until finish:
+// uniting "required" anew, or joining the descriptions so far, for each of
+// thousands of places took time in the square of their number.
+type conjoiner struct {
+	out      map[string]any
+	required []any
+	seen     *deepSet
+	descs    []string
+}
+
+func (c *conjoiner) keyword(k string, v any, ptr string) error {
+	switch k {
+	case "required":
+		if _, has := c.out[k]; has && c.seen == nil {
+			old, _ := c.out[k].([]any)
+			c.required = unionStrings(old, nil)
+			c.seen = newDeepSet(c.required)
+		}
+		if c.seen == nil {
+			break
+		}
+		list, _ := v.([]any)
+		for _, e := range list {
+			if c.seen.add(e) {
+				c.required = append(c.required, e)
+			}
+		}
+		c.out[k] = c.required
+		return nil
+	case "description":
+		if old, has := c.out[k]; c.descs != nil || has && !reflect.DeepEqual(old, v) {
+			if c.descs == nil {
+				a, _ := old.(string)
+				c.descs = []string{strings.TrimSpace(a)}
+			}
+			b, _ := v.(string)
+			c.descs = append(c.descs, strings.TrimSpace(b))
+			return nil
+		}
+	}
+	return conjoinKeyword(c.out, k, v, ptr)
+}
+
+func (c *conjoiner) finish() {
+	if c.descs != nil {
+		c.out["description"] = strings.Join(c.descs, "\n\n")
+	}
 }
 
 // closedExactly checks that every "additionalProperties" among the places
 // keeps its meaning once they are merged: the other places may name only
-// properties it names itself, and all such keywords agree.
+// properties it names itself, and all such keywords agree. Each closing
+// place must name every property the places name (its own are among
+// them): that is counted once, so that each place is checked in the time
+// of its own properties, and the others are read again only to word an
+// offence.
 func closedExactly(all []place) error {
+	union := map[string]bool{}
+	patterns := 0
+	for _, p := range all {
+		props, _ := p.m["properties"].(map[string]any)
+		for n := range props {
+			union[n] = true
+		}
+		if _, ok := p.m["patternProperties"]; ok {
+			patterns++
+		}
+	}
 	var closing *place
 	for i := range all {
 		p := &all[i]
@@ -277,6 +344,13 @@ func closedExactly(all []place) error {
 		}
 		closing = p
 		own, _ := p.m["properties"].(map[string]any)
+		others := patterns
+		if _, ok := p.m["patternProperties"]; ok {
+			others--
+		}
+		if len(own) == len(union) && others == 0 {
+			continue
+		}
 		for j, o := range all {
 			if j == i {
 				continue
@@ -357,12 +431,17 @@ func conjoinKeyword(out map[string]any, k string, v any, ptr string) error {
 }
 
 // conjoinSchemas is the allOf of a and b, extending an allOf a already is.
+// A schema already in a short allOf is not added twice; a long one is not
+// searched (a repeat changes nothing it accepts), so that conjoining many
+// schemas takes time in their number, not its square.
 func conjoinSchemas(a, b any) any {
 	if m, ok := a.(map[string]any); ok && len(m) == 1 {
 		if l, ok := m["allOf"].([]any); ok {
-			for _, e := range l {
-				if reflect.DeepEqual(e, b) {
-					return a
+			if len(l) <= 16 {
+				for _, e := range l {
+					if reflect.DeepEqual(e, b) {
+						return a
+					}
 				}
 			}
 			return map[string]any{"allOf": append(l, b)}
@@ -372,15 +451,17 @@ func conjoinSchemas(a, b any) any {
 }
 
 func intersectTypes(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, y := range b {
+		in[y] = true
+	}
 	var out []string
 	for _, x := range a {
-		for _, y := range b {
-			switch {
-			case x == y:
-				out = append(out, x)
-			case x == "number" && y == "integer", x == "integer" && y == "number":
-				out = append(out, "integer")
-			}
+		switch {
+		case in[x]:
+			out = append(out, x)
+		case x == "number" && in["integer"], x == "integer" && in["number"]:
+			out = append(out, "integer")
 		}
 	}
 	return out
@@ -397,15 +478,52 @@ func toAny(l []string) []any {
 // unionStrings unites two "required" lists, first-seen order.
 func unionStrings(a, b any) []any {
 	var out []any
+	var seen deepSet
 	for _, l := range []any{a, b} {
 		list, _ := l.([]any)
 		for _, e := range list {
-			if !hasEqual(out, e) {
+			if seen.add(e) {
 				out = append(out, e)
 			}
 		}
 	}
 	return out
+}
+
+// deepSet holds values distinct as reflect.DeepEqual tells them apart,
+// found by their schema.Hash (values DeepEqual holds equal hash alike), so
+// that uniting or matching lists takes time in their length.
+type deepSet struct{ buckets map[uint64][]any }
+
+func (s *deepSet) add(v any) bool {
+	h := schema.Hash(v)
+	for _, e := range s.buckets[h] {
+		if reflect.DeepEqual(e, v) {
+			return false
+		}
+	}
+	if s.buckets == nil {
+		s.buckets = map[uint64][]any{}
+	}
+	s.buckets[h] = append(s.buckets[h], v)
+	return true
+}
+
+func (s *deepSet) has(v any) bool {
+	for _, e := range s.buckets[schema.Hash(v)] {
+		if reflect.DeepEqual(e, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func newDeepSet(l []any) *deepSet {
+	s := &deepSet{}
+	for _, v := range l {
+		s.add(v)
+	}
+	return s
 }
 
 // hasEqual reports whether l holds a value equal to v; "required"

@@ -44,7 +44,10 @@ func unite(out map[string]any, v any, kw string, root map[string]any, d string) 
 	if len(variants) == 0 {
 		return nil, nil, refuse(ptr, kw, "no variant of %q can be satisfied", kw)
 	}
-	u, opened := union(variants)
+	u, opened, err := union(variants, ptr, kw)
+	if err != nil {
+		return nil, nil, err
+	}
 	if ap, ok := u["additionalProperties"]; ok && ap != true {
 		props, _ := u["properties"].(map[string]any)
 		own, _ := out["properties"].(map[string]any)
@@ -94,24 +97,72 @@ func quoteAll(l []string) []string {
 
 // union merges object variants into one schema that accepts each of them.
 // opened lists the properties whose schemas it had to drop.
-func union(vs []map[string]any) (u map[string]any, opened []string) {
+func union(vs []map[string]any, ptr, kw string) (u map[string]any, opened []string, err error) {
 	u = map[string]any{}
+	// Which variants declare each name, and what a variant that does not
+	// admits under it: anything (open), nothing, or the schema of its
+	// "additionalProperties". Each name's union is then made from the
+	// variants that declare it and the distinct schemas of those that do
+	// not, in time linear in the variants' properties: asking every
+	// variant about every name took time in their product.
 	var names []string
-	seen := map[string]bool{}
-	for _, v := range vs {
+	has := map[string][]int{}
+	lack := make([]int, len(vs))
+	opens := 0
+	// The distinct "additionalProperties" schemas, in order of first
+	// appearance, with the variants that have each; found by hash.
+	var extraOf []any
+	var extraBy [][]int
+	extraAt := map[uint64][]int{}
+	for i, v := range vs {
 		props, _ := v["properties"].(map[string]any)
 		for _, n := range slices.Sorted(maps.Keys(props)) {
-			if !seen[n] {
-				seen[n] = true
+			if _, seen := has[n]; !seen {
 				names = append(names, n)
 			}
+			has[n] = append(has[n], i)
 		}
+		if _, ok := v["patternProperties"]; ok {
+			lack[i] = lackOpen
+		} else {
+			switch ap := v["additionalProperties"].(type) {
+			case nil:
+				lack[i] = lackOpen
+			case bool:
+				if ap {
+					lack[i] = lackOpen
+				}
+			default:
+				lack[i] = lackSchema
+				h, k := schema.Hash(ap), -1
+				for _, j := range extraAt[h] {
+					if reflect.DeepEqual(extraOf[j], ap) {
+						k = j
+					}
+				}
+				if k < 0 {
+					k = len(extraOf)
+					extraOf, extraBy = append(extraOf, ap), append(extraBy, nil)
+					extraAt[h] = append(extraAt[h], k)
+				}
+				extraBy[k] = append(extraBy[k], i)
+			}
+		}
+		if lack[i] == lackOpen {
+			opens++
+		}
+	}
+	// Each name not declared by a variant gets that variant's schema: a
+	// union of thousands of names and thousands of distinct schemas would
+	// be millions of schemas.
+	if len(names)*len(extraOf) > maxUnionSchemas {
+		return nil, nil, refuse(ptr, kw, "the %d shapes have %d distinct \"additionalProperties\" schemas, which merged into one object would be repeated under each of %d properties; merge them by hand", len(vs), len(extraOf), len(names))
 	}
 	if len(names) > 0 {
 		props := map[string]any{}
 		for _, n := range names {
 			var open bool
-			props[n], open = unionProperty(vs, n)
+			props[n], open = unionProperty(vs, n, has[n], lack, opens, extraOf, extraBy)
 			if open {
 				opened = append(opened, n)
 			}
@@ -143,40 +194,58 @@ func union(vs []map[string]any) (u map[string]any, opened []string) {
 			u[k] = schema.Clone(vs[0][k])
 		}
 	}
-	return u, opened
+	return u, opened, nil
 }
 
-// unionProperty is what the union admits for property n: the schemas the
-// variants give it, or anything when a variant admits it as an unnamed
-// extra property.
-func unionProperty(vs []map[string]any, n string) (any, bool) {
-	var schemas []any
-	add := func(s any) {
-		for _, e := range schemas {
-			if reflect.DeepEqual(e, s) {
-				return
+// What a variant admits under a name it does not declare.
+const (
+	lackClosed = iota // nothing
+	lackOpen          // any value
+	lackSchema        // its "additionalProperties" schema
+)
+
+// maxUnionSchemas bounds the schemas union writes for names variants do
+// not declare.
+const maxUnionSchemas = 1 << 20
+
+// unionProperty is the schema of the union for name n: the schemas of the
+// variants that declare it (in, in order) and the "additionalProperties"
+// schemas of those that do not, in the order of the variants, each once.
+// It is open (any value) when a variant that does not declare it admits
+// any extra name.
+func unionProperty(vs []map[string]any, n string, in []int, lack []int, opens int, extraOf []any, extraBy [][]int) (any, bool) {
+	declares := make(map[int]bool, len(in))
+	openIn := 0
+	type event struct {
+		at int
+		s  any
+	}
+	events := make([]event, 0, len(in)+len(extraOf))
+	for _, i := range in {
+		declares[i] = true
+		props, _ := vs[i]["properties"].(map[string]any)
+		events = append(events, event{i, props[n]})
+		if lack[i] == lackOpen {
+			openIn++
+		}
+	}
+	open := opens-openIn > 0
+	// Each distinct extra schema comes in at the first variant that has it
+	// and does not declare n.
+	for k, by := range extraBy {
+		for _, i := range by {
+			if !declares[i] {
+				events = append(events, event{i, extraOf[k]})
+				break
 			}
 		}
-		schemas = append(schemas, schema.Clone(s))
 	}
-	open := false
-	for _, v := range vs {
-		props, _ := v["properties"].(map[string]any)
-		if s, ok := props[n]; ok {
-			add(s)
-			continue
-		}
-		if _, ok := v["patternProperties"]; ok {
-			open = true
-			continue
-		}
-		switch ap := v["additionalProperties"].(type) {
-		case nil:
-			open = true
-		case bool:
-			open = open || ap
-		default:
-			add(ap)
+	slices.SortStableFunc(events, func(a, b event) int { return a.at - b.at })
+	var schemas []any
+	var seen deepSet
+	for _, e := range events {
+		if seen.add(e.s) {
+			schemas = append(schemas, schema.Clone(e.s))
 		}
 	}
 	if open {
@@ -229,9 +298,10 @@ func requiredOf(v map[string]any) []any {
 }
 
 func intersect(a, b []any) []any {
+	in := newDeepSet(b)
 	var out []any
 	for _, x := range a {
-		if hasEqual(b, x) {
+		if in.has(x) {
 			out = append(out, x)
 		}
 	}
@@ -243,7 +313,7 @@ func intersect(a, b []any) []any {
 // title, its "const" properties, and what it requires beyond what all
 // require. It is empty when no variant says anything the others do not.
 func describeVariants(vs []map[string]any, u map[string]any, kw string) string {
-	common := requiredOf(u)
+	common := newDeepSet(requiredOf(u))
 	var parts []string
 	said := false
 	for i, v := range vs {
@@ -264,7 +334,7 @@ func describeVariants(vs []map[string]any, u map[string]any, kw string) string {
 		}
 		var req []string
 		for _, r := range requiredOf(v) {
-			if s, ok := r.(string); ok && !hasEqual(common, r) {
+			if s, ok := r.(string); ok && !common.has(r) {
 				req = append(req, s)
 			}
 		}

@@ -68,6 +68,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -238,18 +239,34 @@ func (f *File) Marshal() ([]byte, error) {
 	return guard.JSON(buf.Bytes()), nil
 }
 
+// Limits bound reading a lock file: the limits of a manifest (its
+// nesting), and DefaultMaxSize.
+var Limits = func() manifest.Limits {
+	l := manifest.DefaultLimits
+	l.Size = DefaultMaxSize
+	return l
+}()
+
 // Parse reads a lock file; path names it in errors.
 func Parse(path string, src []byte) (*File, error) {
 	if err := wellFormed(path, src); err != nil {
 		return nil, err
 	}
-	var f File
-	dec := json.NewDecoder(bytes.NewReader(src))
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: not a lock file: %v", path, err)
+	// The size was Read's to bound (--max-lock-size); the other limits,
+	// nesting first, are a manifest's.
+	l := Limits
+	l.Size = max(l.Size, int64(len(src)))
+	doc, err := l.ParseDocument(path, src, manifest.JSON)
+	if err != nil {
+		var me *manifest.Error
+		if errors.As(err, &me) {
+			return nil, fmt.Errorf("%s: not a lock file: %s", me.Place(), me.Msg)
+		}
+		return nil, err
 	}
-	if at, extra := manifest.Trailing(src, dec); extra {
-		return nil, fmt.Errorf("%s:%d:%d: not a lock file: data after its JSON object", path, at.Line, at.Column)
+	var f File
+	if err := json.Unmarshal(doc.JSON(), &f); err != nil {
+		return nil, fmt.Errorf("%s: not a lock file: %v", path, err)
 	}
 	if f.Version != Version {
 		return nil, fmt.Errorf("%s: lock file version %d; this mcplint reads version %d", path, f.Version, Version)

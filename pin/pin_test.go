@@ -141,7 +141,8 @@ func TestFileRoundTrip(t *testing.T) {
 		{`{"version": 1, "digest": "md5", "servers": {}}`, `digests computed as "md5"`},
 		{`[`, "not a lock file"},
 		{`{"version": 1, "digest": "` + Scheme + `", "servers": {"s": null}}`, `server "s" is null`},
-		{"{\"version\": 1, \"digest\": \"" + Scheme + "\", \"servers\": {}}\n  >>>>>>> theirs\n", "x.lock:2:3: not a lock file: data after its JSON object"},
+		{"{\"version\": 1, \"digest\": \"" + Scheme + "\", \"servers\": {}}\n  >>>>>>> theirs\n", "x.lock:2:3: not a lock file: data after the JSON value"},
+		{`{"servers": {"s": {"tools": {"t": {"definition": ` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `}}}}}`, "x.lock:1:1054: not a lock file: nesting deeper than 1000 levels"},
 	} {
 		if _, err := Parse("x.lock", []byte(bad.src)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("Parse(%s): %v, want %q", bad.src, err, bad.want)

@@ -14,10 +14,12 @@ import (
 
 // DefaultMaxSize bounds a lock file that Read accepts (mcplint's
 // --max-lock-size). A server's listing is bounded by the live check's
-// limits (64 MiB of tools by default), and a lock holds a digest and a
+// limits (32 MiB of tools by default), and a lock holds a digest and a
 // definition a tool: a lock past this size pins no real server, and
-// reading it is the cost a hostile one would impose.
-const DefaultMaxSize int64 = 64 << 20
+// reading it is the cost a hostile one would impose. Checking against a
+// lock of this size (some 100,000 tools) peaks at about 600 MB
+// (docs/promises.md).
+const DefaultMaxSize int64 = 32 << 20
 
 // TooLargeError is a lock file larger than the limit Read was given.
 type TooLargeError struct {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -211,7 +212,12 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	for _, r := range opt.Rules {
 		addRule(r)
 	}
+	// A fix that several findings share (one rewrite of a schema for each
+	// of its references) is written with the first of them only: written
+	// with each, the report grew with the square of the references.
+	written := map[*lint.Fix]bool{}
 	for _, f := range files {
+		cols := &runeColumns{m: f.Manifest}
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
 			if _, ok := index[d.Rule]; !ok {
@@ -222,14 +228,20 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
 				Message: sarifMessage{Text: guard.SARIFText(fullMessage(d))},
 				Locations: []sarifLocation{{
-					Physical: sarifPhysical{Artifact: loc, Region: region(f.Manifest, d)},
+					Physical: sarifPhysical{Artifact: loc, Region: region(cols, d)},
 					Logical:  []sarifLogical{{Name: d.Tool, FullyQualifiedName: d.Pointer, Kind: "object"}},
 				}},
 				PartialFinger: map[string]string{"mcplintFinding/v1": d.Rule + ":" + d.Tool + ":" + d.RelPointer},
 			}
-			if fix := sarifFixOf(f.Manifest, d, loc); fix != nil {
-				res.Fixes = []sarifFix{*fix}
+			switch {
+			case d.Fix != nil && written[d.Fix]:
 				res.Properties = map[string]any{"fix": fixName(d.FixKind())}
+			case d.Fix != nil:
+				if fix := sarifFixOf(f.Manifest, d, loc); fix != nil {
+					written[d.Fix] = true
+					res.Fixes = []sarifFix{*fix}
+					res.Properties = map[string]any{"fix": fixName(d.FixKind())}
+				}
 			}
 			run.Results = append(run.Results, res)
 		}
@@ -349,11 +361,12 @@ func fileURI(abs string, folder bool) string {
 
 // region is where d is: its start line and column, and, when the value it
 // points at exists, the end and byte range of that value.
-func region(m *manifest.Manifest, d *lint.Diagnostic) *sarifRegion {
+func region(cols *runeColumns, d *lint.Diagnostic) *sarifRegion {
 	if d.Line == 0 {
 		return nil
 	}
-	r := &sarifRegion{StartLine: d.Line, StartColumn: codePointColumn(m, d.Offset, d.Column)}
+	m := cols.m
+	r := &sarifRegion{StartLine: d.Line, StartColumn: cols.column(d.Offset, d.Column)}
 	// The position is the member's name; the region runs to the end of
 	// its value.
 	start, end := d.Offset, d.End.Offset
@@ -361,14 +374,32 @@ func region(m *manifest.Manifest, d *lint.Diagnostic) *sarifRegion {
 		return r
 	}
 	r.EndLine = d.End.Line
-	r.EndColumn = codePointColumn(m, end, d.End.Column)
+	r.EndColumn = cols.column(end, d.End.Column)
 	n := end - start
 	r.ByteOffset, r.ByteLength = &start, &n
 	return r
 }
 
-// codePointColumn converts a byte column into a code point column.
-func codePointColumn(m *manifest.Manifest, offset, byteCol int) int {
+// runeColumns converts byte columns into code point columns in one
+// source. A line is counted once, in steps of columnStep bytes whose rune
+// counts are kept: counting from the line's start for each finding took
+// time in the square of the line for findings along a minified manifest's
+// one line.
+type runeColumns struct {
+	m     *manifest.Manifest
+	start int          // the line whose steps are kept
+	steps []runeOffset // about columnStep bytes apart, at rune starts
+	read  int          // bytes counted, for tests
+}
+
+// runeOffset is an offset in a line and the runes of the line before it.
+type runeOffset struct{ off, runes int }
+
+const columnStep = 4096
+
+// column is the code point column of offset, at byte column byteCol.
+func (c *runeColumns) column(offset, byteCol int) int {
+	m := c.m
 	if m == nil || offset < 0 || offset > len(m.Src) || byteCol < 1 {
 		return byteCol
 	}
@@ -376,7 +407,24 @@ func codePointColumn(m *manifest.Manifest, offset, byteCol int) int {
 	if lineStart < 0 {
 		return byteCol
 	}
-	return utf8.RuneCount(m.Src[lineStart:offset]) + 1
+	if byteCol <= columnStep {
+		c.read += offset - lineStart
+		return utf8.RuneCount(m.Src[lineStart:offset]) + 1
+	}
+	if c.steps == nil || c.start != lineStart {
+		c.start, c.steps = lineStart, []runeOffset{{lineStart, 0}}
+	}
+	for last := c.steps[len(c.steps)-1]; last.off+columnStep <= offset; last = c.steps[len(c.steps)-1] {
+		next := last.off + columnStep
+		for next < offset && !utf8.RuneStart(m.Src[next]) {
+			next++
+		}
+		c.read += next - last.off
+		c.steps = append(c.steps, runeOffset{next, last.runes + utf8.RuneCount(m.Src[last.off:next])})
+	}
+	k := sort.Search(len(c.steps), func(i int) bool { return c.steps[i].off > offset }) - 1
+	c.read += offset - c.steps[k].off
+	return c.steps[k].runes + utf8.RuneCount(m.Src[c.steps[k].off:offset]) + 1
 }
 
 // sarifFixOf describes d's fix as the replacement of one byte range: from

@@ -221,6 +221,22 @@ func writeDiagnostics(w *bufio.Writer, base renderer, diags []lint.Diagnostic) e
 	}
 	workers := max(1, runtime.GOMAXPROCS(0))
 	bufs := make([]bytes.Buffer, workers)
+	// Each chunk starts with the frame the chunk before it left: a fresh
+	// one copied its line again and counted its characters from the start,
+	// for every chunk of a minified manifest's one line of megabytes.
+	seeds := make([]frame, (len(diags)+textChunk-1)/textChunk)
+	fr, m := base.fr, base.f.Manifest
+	for i := range diags {
+		if i%textChunk == 0 {
+			seeds[i/textChunk] = fr
+		}
+		if d := &diags[i]; d.Line > 0 && m != nil {
+			if fr.line != d.Line {
+				fr = frame{line: d.Line, text: m.Line(d.Line), runes: -1}
+			}
+			fr.snippet(d.Column)
+		}
+	}
 	for start := 0; start < len(diags); start += workers * textChunk {
 		var wg sync.WaitGroup
 		for k := range workers {
@@ -231,7 +247,7 @@ func writeDiagnostics(w *bufio.Writer, base renderer, diags []lint.Diagnostic) e
 			hi := min(lo+textChunk, len(diags))
 			bufs[k].Reset()
 			wg.Go(func() {
-				r := renderer{w: &bufs[k], p: base.p, f: base.f, srv: base.srv}
+				r := renderer{w: &bufs[k], p: base.p, f: base.f, srv: base.srv, fr: seeds[lo/textChunk]}
 				for i := lo; i < hi; i++ {
 					r.diagnostic(&diags[i])
 				}

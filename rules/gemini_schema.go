@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -64,13 +65,17 @@ func checkGeminiRef(p *lint.Pass) {
 		fix      *lint.Fix
 		fixed    any
 		lost     []normalize.Loss
+		over     *normalize.BudgetError // the budget ran out: no fix
 		computed bool
 	)
 	inlined := func() any {
 		if !computed {
 			computed = true
 			var losses []normalize.Loss
-			fixed, losses = normalize.GeminiInlineRefs(v, normalize.GeminiOptions{})
+			fixed, losses = normalize.GeminiInlineRefs(v, normalize.GeminiOptions{Budget: refBudget(p)})
+			if over = normalize.BudgetExceeded(losses); over != nil {
+				return fixed
+			}
 			lost = losses
 			msg := "inline every reference and remove the definitions"
 			if len(losses) > 0 {
@@ -89,6 +94,12 @@ func checkGeminiRef(p *lint.Pass) {
 		inlined()
 		return fix
 	}
+	note := func() string {
+		if inlined(); over != nil {
+			return fmt.Sprintf("; no fix is offered: inlined, the references stand for more than %s of JSON, the limit (--max-ref-expansion)", manifest.SizeText(over.Limit))
+		}
+		return lossNote(lost)
+	}
 	var resolver *schema.Resolver // indexed at the first reference
 	for _, viol := range geminiViolations(p, "references") {
 		n, s := viol.node, viol.node.Value
@@ -106,18 +117,30 @@ func checkGeminiRef(p *lint.Pass) {
 				continue
 			}
 			f := fixFor()
-			p.ReportFix(n.Pointer(), f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, lossNote(lost))
+			p.ReportFix(n.Pointer(), f, "\"$ref\" %q: Gemini's parameters resolve no reference (\"reference to undefined schema\"); inline the schema it points to%s", ref, note())
 			continue
 		}
 		k := viol.keyword
 		msg := fmt.Sprintf("%q is not a field of Gemini's Schema; inline the definitions where they are used and remove it", k)
-		if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays {
+		if _, stays := schema.Get(inlined(), strings.TrimPrefix(n.Pointer(), "/inputSchema")+"/"+k); stays && over == nil {
 			// A reference that does not resolve keeps the definitions.
 			p.Reportf(viol.pointer(), "%s (once every reference resolves)", msg)
 			continue
 		}
+		if over != nil {
+			msg += note()
+		}
 		p.ReportFix(viol.pointer(), fixFor(), "%s", msg)
 	}
+}
+
+// refBudget is the budget that inlining the references of the tool's
+// manifest spends, one for all its tools (manifest.Limits.RefExpansion).
+func refBudget(p *lint.Pass) *normalize.Budget {
+	m := p.Tool.M
+	return m.Shared("gemini-ref/budget", func() any {
+		return normalize.NewBudget(m.Limits().RefExpansion)
+	}).(*normalize.Budget)
 }
 
 // GeminiTypeArray reports lists of types.

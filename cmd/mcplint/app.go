@@ -81,6 +81,11 @@ func (e *env) selectionFlags() []cli.Flag {
 			Name:  "strict",
 			Usage: "check for OpenAI strict mode (Structured Outputs) too: shorthand for --extend-select " + strictPack,
 		},
+		&cli.IntFlag{
+			Name:  "max-findings",
+			Value: defaultMaxFindings,
+			Usage: "stop a run with more than `N` findings in one manifest when they are held in memory for the report (any report but one text or JSON report on standard output, which is written as it goes; fix; check)",
+		},
 		&cli.StringFlag{
 			Name:  "server-name",
 			Usage: "the `NAME` clients know the server by, for the rules that check the names they build from it (" + strings.Join(serverNameRules, ", ") + ")",
@@ -120,6 +125,10 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 		ExtendSelect: names(cmd.StringSlice("extend-select")),
 		Ignore:       names(cmd.StringSlice("ignore")),
 		Protocol:     cmd.String("protocol"),
+		MaxFindings:  int(cmd.Int("max-findings")),
+	}
+	if cmd.IsSet("max-findings") && cfg.MaxFindings < 1 {
+		return cfg, usagef("--max-findings: %d is not a positive number; give 1 or more", cfg.MaxFindings)
 	}
 	if cfg.Protocol != "" && !lint.ValidProtocol(cfg.Protocol) {
 		return cfg, badChoice("--protocol", "MCP protocol version", cfg.Protocol, lint.Protocols)
@@ -151,6 +160,12 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 	}
 	return cfg, nil
 }
+
+// defaultMaxFindings bounds the findings a run holds for one manifest:
+// about 2.5 KB each in the reports that hold them, a quarter of a gigabyte
+// in all. No real tool list comes near: ten thousand tools with ten
+// findings each are as many.
+const defaultMaxFindings = 100000
 
 // names drops the empty entries that "a,,b" or a trailing comma leave.
 func names(list []string) []string {

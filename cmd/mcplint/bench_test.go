@@ -233,6 +233,16 @@ func BenchmarkPathology(b *testing.B) {
 		{"one-line-json", "json", benchgen.OneLineFindings, []int{400, 4000}, []string{"lint", "--format", "json", "FILE"}},
 		{"deep-yaml", "yaml", func(n int) []byte { return benchgen.DeepYAML(30, n) }, []int{45, 450}, []string{"lint", "--select", "all", "FILE"}},
 		{"deep-yaml-fix", "yaml", func(n int) []byte { return benchgen.DeepYAML(30, n) }, []int{45, 450}, []string{"fix", "--select", "all", "--unsafe-fixes", "FILE"}},
+		// One list of entries, once gone through pair by pair.
+		{"required", "json", benchgen.RequiredAll, []int{10000, 100000}, []string{"lint", "--select", "all", "FILE"}},
+		{"required-strict", "json", benchgen.RequiredAll, []int{10000, 100000}, []string{"convert", "--to", "openai", "--strict", "FILE"}},
+		{"enum", "json", benchgen.EnumValues, []int{10000, 100000}, []string{"lint", "--select", "all", "FILE"}},
+		{"anyof-root", "json", benchgen.AnyOfMembers, []int{10000, 100000}, []string{"lint", "--select", "all", "FILE"}},
+		{"allof", "json", benchgen.AllOfBranches, []int{10000, 100000}, []string{"lint", "--select", "all", "FILE"}},
+		{"allof-gemini", "json", benchgen.AllOfBranches, []int{10000, 100000}, []string{"convert", "--to", "gemini", "FILE"}},
+		{"oneof", "json", benchgen.OneOfConsts, []int{10000, 100000}, []string{"lint", "--select", "all", "FILE"}},
+		{"one-line-sarif", "json", benchgen.OneLineFindings, []int{10000, 100000}, []string{"lint", "--format", "sarif", "--max-findings", "1000000", "FILE"}},
+		{"one-line-fix", "json", benchgen.OneLineFindings, []int{10000, 100000}, []string{"fix", "--max-findings", "1000000", "FILE"}},
 	} {
 		b.Run(p.name, func(b *testing.B) {
 			for _, n := range p.sizes {

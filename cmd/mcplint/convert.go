@@ -109,11 +109,12 @@ func (e *env) convert(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return &inputErrors{errs: []error{err}}
 	}
+	o.MaxRefExpansion = m.Limits().RefExpansion
 	out, warns, err := convert.To(target, tools, o)
 	if err != nil {
 		var te *convert.ToolError
 		if errors.As(err, &te) {
-			return &inputErrors{errs: []error{errors.New(placed(m, te.Index, te.Pointer) + ": " + te.Error())}}
+			return &inputErrors{errs: []error{fmt.Errorf("%s: %w", placed(m, te.Index, te.Pointer), te)}}
 		}
 		return &inputErrors{errs: []error{fmt.Errorf("%s: %w", m.Path, err)}}
 	}

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,6 +28,7 @@ import (
 
 	"github.com/mcpfit/mcplint/atomicfile"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
 )
 
 // hostileServer runs the misbehaving stdio servers; ok is false for a
@@ -66,7 +68,7 @@ func hostileServer(mode string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
-	case "longline", "bigpage", "manytools", "leak", "leakerror", "leakspelled":
+	case "longline", "bigpage", "manytools", "schemapages", "leak", "leakerror", "leakspelled":
 	default:
 		return guardServer(mode)
 	}
@@ -80,6 +82,9 @@ func hostileServer(mode string) (code int, ok bool) {
 		var req struct {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
+			Params struct {
+				Cursor string `json:"cursor"`
+			} `json:"params"`
 		}
 		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
 			continue
@@ -125,6 +130,26 @@ func hostileServer(mode string) (code int, ok bool) {
 					}
 				}
 				out.WriteString("]}}\n")
+				out.Flush()
+				continue
+			case "schemapages":
+				// size bytes of tools, each one tool of many properties on a
+				// page of its own of some 8 MiB, streamed.
+				page, _ := strconv.Atoi(req.Params.Cursor)
+				const perPage = 8 << 20
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"big%d","description":"Big.","inputSchema":{"type":"object","properties":{`, req.ID, page)
+				for n, i := 0, 0; n < perPage; i++ {
+					if i > 0 {
+						out.WriteByte(',')
+					}
+					k, _ := fmt.Fprintf(out, `"p%d":{"type":"string","description":"A field."}`, i)
+					n += k + 1
+				}
+				out.WriteString(`}}}]`)
+				if (page+2)*perPage <= size {
+					fmt.Fprintf(out, `,"nextCursor":"%d"`, page+1)
+				}
+				out.WriteString("}}\n")
 				out.Flush()
 				continue
 			case "leak":
@@ -208,6 +233,66 @@ func aliasedYAML(size, n int) string {
 	return b.String()
 }
 
+// refGraph is a tool whose definitions each refer twice to the next and
+// have pad properties of their own: inlined, it holds 2^levels copies of
+// the last.
+func refGraph(levels, pad int) string {
+	defs := map[string]any{}
+	for i := range levels {
+		props := map[string]any{"left": map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}, "right": map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}}
+		for j := range pad {
+			props[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string", "description": "A field."}
+		}
+		defs[fmt.Sprintf("d%d", i)] = map[string]any{"type": "object", "properties": props}
+	}
+	defs[fmt.Sprintf("d%d", levels)] = map[string]any{"type": "string"}
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes root.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"root": map[string]any{"$ref": "#/$defs/d0"}}, "$defs": defs}}}})
+	return string(b)
+}
+
+// refWide is a tool of refs properties that all point to one property of
+// size properties: inlined, it is refs times as large.
+func refWide(refs, size int) string {
+	big := map[string]any{}
+	for j := range size {
+		big[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string"}
+	}
+	props := map[string]any{"big": map[string]any{"type": "object", "properties": big}}
+	for i := range refs {
+		props[fmt.Sprintf("r%d", i)] = map[string]any{"$ref": "#/properties/big"}
+	}
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes many.",
+		"inputSchema": map[string]any{"type": "object", "properties": props}}}})
+	return string(b)
+}
+
+// manyFindings is n tools, each with an input schema that is no object.
+func manyFindings(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"tools": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name": "t%d", "description": "Does t.", "inputSchema": 1}`, i)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// configBomb is a configuration whose anchors stand for 9^9 strings, 1.5
+// GB of JSON, in 324 bytes.
+func configBomb() string {
+	var b strings.Builder
+	b.WriteString(`a: &a ["x","x","x","x","x","x","x","x","x"]` + "\n")
+	for i := 1; i < 9; i++ {
+		p, n := string(rune('a'+i-1)), string(rune('a'+i))
+		b.WriteString(n + ": &" + n + " [" + strings.TrimSuffix(strings.Repeat("*"+p+",", 9), ",") + "]\n")
+	}
+	return b.String()
+}
+
 // refRing is a tool whose $defs chain n references, back to the first when
 // cycle is set.
 func refRing(n int, cycle bool) string {
@@ -249,6 +334,22 @@ func TestHostileFiles(t *testing.T) {
 			"the YAML source has more than 1000 tokens (keys, values and punctuation); split it, or write it as JSON (raise the limit with --max-yaml-tokens)"},
 		{"a cycle of 1,500 references", []string{"lint", "--select=ref-resolvable", writeTemp(t, "cycle.json", refRing(1500, true))}, 1,
 			"1 error, 0 warnings"},
+		{"a configuration of 324 bytes of YAML anchors", []string{"lint", "--config", writeTemp(t, ".mcplint.yaml", configBomb()), big}, 2,
+			".mcplint.yaml:7:26: aliases stand for more than 16 MiB of values (the alias here passes the limit); write the values out if that is meant"},
+		{"references that inline into gigabytes", []string{"convert", "--to=gemini", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 2,
+			`: tool "t" /inputSchema/$defs/d`},
+		{"references that inline into gigabytes, the message", []string{"convert", "--to=gemini", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 2,
+			`the references of the schema stand for more than 1 MiB of JSON once inlined ("#/$defs/d`},
+		{"references that inline into gigabytes, the flag", []string{"convert", "--to=openai", "--strict", "--max-ref-expansion=1MiB", writeTemp(t, "wide.json", refWide(1000, 500))}, 2,
+			"the schema is too large to write without references; raise the limit with --max-ref-expansion"},
+		{"references that inline into gigabytes, linted", []string{"lint", "--select=gemini-ref", "--max-ref-expansion=1MiB", writeTemp(t, "graph.json", refGraph(24, 20))}, 1,
+			"inline the schema it points to; no fix is offered: inlined, the references stand for more than 1 MiB of JSON, the limit (--max-ref-expansion)"},
+		{"findings held past the limit", []string{"lint", "--format=sarif", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 2,
+			"many.json: more than 1000 findings, the limit for a report held whole in memory; narrow the selection (--select, --ignore), or write one text or JSON report to standard output, which is written as it goes (raise the limit with --max-findings)"},
+		{"findings held past the limit, fixed", []string{"fix", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 2,
+			"more than 1000 findings"},
+		{"findings streamed past the limit", []string{"lint", "--max-findings=1000", writeTemp(t, "many.json", manyFindings(2000))}, 1,
+			"2000 errors"},
 		{"a bad size", []string{"lint", "--max-file-size=lots", big}, 2, `"lots" is not a size`},
 		{"a bad depth", []string{"lint", "--max-depth=0", big}, 2, "--max-depth: 0 is not between 1 and 10000"},
 	})
@@ -354,6 +455,46 @@ func hugeAnswer(n int) http.Handler {
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, req.ID)
 		}
 	})
+}
+
+// TestHostileTimeoutBoundsTheRun: --timeout bounds the whole check, its
+// clean-up included. A server that stalls every request from tools/list
+// on in the middle of its headers, the cancellation notice and the
+// session's closing DELETE included, held a check given 1s for six: the
+// DELETE alone was waited for five seconds.
+func TestHostileTimeoutBoundsTheRun(t *testing.T) {
+	done := make(chan struct{})
+	var stalled atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if stalled.Load() || strings.Contains(string(body), `"tools/list"`) {
+			stalled.Store(true)
+			c, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				return
+			}
+			buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
+			buf.Flush()
+			<-done
+			c.Close()
+			return
+		}
+		w.Header().Set("Mcp-Session-Id", "s1")
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		hugeAnswer(0).ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	defer close(done)
+	start := time.Now()
+	r := mcplint(t, runOpts{}, "check", "--timeout=1s", "--url", srv.URL)
+	took := time.Since(start)
+	r.want(t, 3)
+	if !strings.Contains(r.stderr, "mcplint: the server did not answer before the timeout (raise the limit with --timeout)") {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+	if bound := time.Second + live.Grace + 2500*time.Millisecond; took > bound {
+		t.Errorf("the check took %v, past its timeout of 1s and the grace of %v", took, live.Grace)
+	}
 }
 
 // TestHostileTimeoutBoundsLinting: --timeout bounds the whole check, the

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpfit/mcplint/config"
 	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/rules"
 )
@@ -106,14 +107,14 @@ func findManifests(dir string, depth int) ([]string, error) {
 // readMCPJSON reads the mcpServers of a .mcp.json; nil when there is none
 // or it is not one.
 func readMCPJSON(path string) map[string]config.Server {
-	src, err := os.ReadFile(path)
+	d, err := live.ClientConfigLimits.ReadDocument(path, manifest.JSON)
 	if err != nil {
 		return nil
 	}
 	var doc struct {
 		MCPServers map[string]config.Server `json:"mcpServers"`
 	}
-	if json.Unmarshal(src, &doc) != nil {
+	if json.Unmarshal(d.JSON(), &doc) != nil {
 		return nil
 	}
 	return doc.MCPServers

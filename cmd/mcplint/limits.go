@@ -8,8 +8,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/normalize"
 )
 
 // The flags that raise or lower the limits, by the limit they set. An
@@ -21,6 +23,7 @@ var (
 		manifest.LimitYAMLSize:      "--max-yaml-size",
 		manifest.LimitYAMLTokens:    "--max-yaml-tokens",
 		manifest.LimitYAMLExpansion: "--max-yaml-expansion",
+		manifest.LimitRefExpansion:  "--max-ref-expansion",
 	}
 	serverLimitFlag = map[live.Limit]string{
 		live.LimitMessageSize: "--max-message-size",
@@ -41,6 +44,7 @@ func fileLimitFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "max-yaml-size", Value: &byteSize{d.YAMLSize}, Usage: "refuse a YAML manifest larger than `SIZE` (parsing YAML takes many times its size in memory)"},
 		&cli.IntFlag{Name: "max-yaml-tokens", Value: d.YAMLTokens, Usage: "refuse a YAML manifest of more than `N` tokens (keys, values and punctuation)"},
 		&cli.GenericFlag{Name: "max-yaml-expansion", Value: &byteSize{d.YAMLExpansion}, Usage: "refuse YAML whose aliases stand for more than `SIZE` of values"},
+		&cli.GenericFlag{Name: "max-ref-expansion", Value: &byteSize{d.RefExpansion}, Usage: "refuse to inline \"$ref\"s (for Gemini parameters, OpenAI strict mode) that stand for more than `SIZE` of JSON, all tools together"},
 	}
 }
 
@@ -64,10 +68,11 @@ func (e *env) readFileLimits(cmd *cli.Command) error {
 		YAMLSize:      sizeOf(cmd, "max-yaml-size"),
 		YAMLTokens:    int(cmd.Int("max-yaml-tokens")),
 		YAMLExpansion: sizeOf(cmd, "max-yaml-expansion"),
+		RefExpansion:  sizeOf(cmd, "max-ref-expansion"),
 	}
 	switch {
-	case l.Size <= 0 || l.YAMLSize <= 0 || l.YAMLExpansion <= 0:
-		return usagef("--max-file-size, --max-yaml-size and --max-yaml-expansion must be positive; give a size such as 16MiB")
+	case l.Size <= 0 || l.YAMLSize <= 0 || l.YAMLExpansion <= 0 || l.RefExpansion <= 0:
+		return usagef("--max-file-size, --max-yaml-size, --max-yaml-expansion and --max-ref-expansion must be positive; give a size such as 16MiB")
 	case l.Depth < 1 || l.Depth > manifest.DepthCeiling:
 		return usagef("--max-depth: %d is not between 1 and %d; give a depth in that range", l.Depth, manifest.DepthCeiling)
 	case l.YAMLTokens < 1:
@@ -115,6 +120,14 @@ func limitFlag(err error) string {
 	var me *manifest.Error
 	if errors.As(err, &me) && me.Limit != "" {
 		return fileLimitFlag[me.Limit]
+	}
+	var be *normalize.BudgetError
+	if errors.As(err, &be) {
+		return fileLimitFlag[manifest.LimitRefExpansion]
+	}
+	var fe *lint.FindingsError
+	if errors.As(err, &fe) {
+		return "--max-findings"
 	}
 	if le, ok := live.AsError(err); ok && le.Limit != "" {
 		return serverLimitFlag[le.Limit]

@@ -53,10 +53,6 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 	min := set.failOn
 	// SARIF carries each fix's edits; the other formats only name fixes.
 	set.lint.FixEdits = slices.ContainsFunc(outs, func(o reportOutput) bool { return o.format == "sarif" })
-	linter, err := lint.New(e.catalogue, set.lint)
-	if err != nil {
-		return selectionError(err)
-	}
 	if err := generatedPath("--write-baseline", cmd.String("write-baseline")); err != nil {
 		return err
 	}
@@ -66,15 +62,25 @@ func (e *env) lint(_ context.Context, cmd *cli.Command) error {
 			return fileFlagError("--baseline", p, err, "record today's findings in one with --write-baseline "+p)
 		}
 	}
+	// The one report of a run, text or JSON to standard output, is written
+	// as the tools are linted: holding every finding until the end took a
+	// 16 MB manifest's run more memory than its source. Other runs hold
+	// them, up to --max-findings.
+	streamed := len(outs) == 1 && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" &&
+		(outs[0].format == "text" || outs[0].format == "json")
+	if streamed {
+		set.lint.MaxFindings = 0
+	}
+	linter, err := lint.New(e.catalogue, set.lint)
+	if err != nil {
+		return selectionError(err)
+	}
 	files, err := set.files(e, cmd.Args().Slice())
 	if err != nil {
 		return err
 	}
-	// The one report of a run, text or JSON to standard output, is written
-	// as the tools are linted: holding every finding until the end took a
-	// 16 MB manifest's run more memory than its source. Other runs hold them.
 	var stream reportStream
-	if len(outs) == 1 && outs[0].path == "" && base == nil && cmd.String("write-baseline") == "" {
+	if streamed {
 		switch outs[0].format {
 		case "text":
 			stream = report.NewTextStream(e.stdout, report.TextOptions{Color: color, Quiet: cmd.Bool("quiet"), ShowInfos: showInfos(cmd, min)})

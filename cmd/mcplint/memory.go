@@ -44,6 +44,11 @@ func quietStart() {
 	if userTuned() {
 		return
 	}
+	// The largest inputs the default limits accept peak at about 1 GB
+	// (docs/promises.md), some of them a little over with the growth the
+	// collector allows: past softLimit it collects sooner instead, at a
+	// cost in time only for those inputs.
+	debug.SetMemoryLimit(softLimit)
 	debug.SetGCPercent(800)
 	t.quiet = true
 	if !t.on {
@@ -52,14 +57,18 @@ func quietStart() {
 	}
 }
 
+// softLimit is the memory limit mcplint sets when the user sets none.
+const softLimit = 1 << 30
+
 // userTuned reports whether the user set the collector (GOGC or
-// GOMEMLIMIT), which then is left alone.
-func userTuned() bool {
+// GOMEMLIMIT), which then is left alone. It is asked before quietStart
+// sets a limit of its own, and remembers the answer.
+var userTuned = sync.OnceValue(func() bool {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return true
 	}
 	return debug.SetMemoryLimit(-1) != math.MaxInt64
-}
+})
 
 // limitMemory accounts for a source read, until it is collected (a
 // process that reads many, such as a benchmark, does not keep them all).

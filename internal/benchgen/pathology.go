@@ -63,3 +63,76 @@ func DeepYAML(tools, depth int) []byte {
 	}
 	return []byte(b.String())
 }
+
+// The shapes below are one list of n entries in one tool, each a list
+// that some rule or transform once went through pair by pair.
+
+// RequiredAll returns one tool of n properties, every one required.
+func RequiredAll(n int) []byte {
+	var props, req strings.Builder
+	for i := range n {
+		if i > 0 {
+			props.WriteByte(',')
+			req.WriteByte(',')
+		}
+		fmt.Fprintf(&props, `"p%d":{"type":"string"}`, i)
+		fmt.Fprintf(&req, `"p%d"`, i)
+	}
+	return []byte(`{"tools":[{"name":"wide","description":"Takes many.","inputSchema":{"type":"object","properties":{` + props.String() + `},"required":[` + req.String() + "]}}]}\n")
+}
+
+// EnumValues returns one tool whose property takes one of n strings.
+func EnumValues(n int) []byte {
+	var vals strings.Builder
+	for i := range n {
+		if i > 0 {
+			vals.WriteByte(',')
+		}
+		fmt.Fprintf(&vals, `"v%d"`, i)
+	}
+	return []byte(`{"tools":[{"name":"pick","description":"Picks one.","inputSchema":{"type":"object","properties":{"v":{"type":"string","enum":[` + vals.String() + "]}}}}]}\n")
+}
+
+// AnyOfMembers returns one tool whose root is an anyOf of n object shapes,
+// each requiring a property of its own.
+func AnyOfMembers(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"tools":[{"name":"shapes","description":"Takes one shape.","inputSchema":{"type":"object","anyOf":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"type":"object","properties":{"k%d":{"type":"string"}},"required":["k%d"]}`, i, i)
+	}
+	b.WriteString("]}}]}\n")
+	return []byte(b.String())
+}
+
+// AllOfBranches returns one tool of n properties and an allOf of n
+// branches, each requiring one of them.
+func AllOfBranches(n int) []byte {
+	var props, all strings.Builder
+	for i := range n {
+		if i > 0 {
+			props.WriteByte(',')
+			all.WriteByte(',')
+		}
+		fmt.Fprintf(&props, `"p%d":{"type":"string"}`, i)
+		fmt.Fprintf(&all, `{"required":["p%d"]}`, i)
+	}
+	return []byte(`{"tools":[{"name":"mixins","description":"Takes many.","inputSchema":{"type":"object","properties":{` + props.String() + `},"allOf":[` + all.String() + "]}}]}\n")
+}
+
+// OneOfConsts returns one tool whose property is a oneOf of n constants.
+func OneOfConsts(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"tools":[{"name":"choose","description":"Chooses one.","inputSchema":{"type":"object","properties":{"c":{"oneOf":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"const":"c%d"}`, i)
+	}
+	b.WriteString("]}}}}]}\n")
+	return []byte(b.String())
+}
