@@ -1,7 +1,6 @@
 package live
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +16,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // The test binary doubles as the servers the tests talk to: with
@@ -196,22 +197,14 @@ func rawServer(mode string) int {
 			defer time.Sleep(time.Hour)
 		}
 	}
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<20)
 	out := json.NewEncoder(os.Stdout)
 	page := 0
-	for in.Scan() {
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Cursor string         `json:"cursor"`
-				Meta   map[string]any `json:"_meta"`
-			} `json:"params"`
+	testenv.RPCLines(os.Stdin, func(req testenv.RPCRequest) {
+		var params struct {
+			Cursor string         `json:"cursor"`
+			Meta   map[string]any `json:"_meta"`
 		}
-		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
-			continue
-		}
+		_ = json.Unmarshal(req.Params, &params)
 		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 		switch req.Method {
 		case "server/discover":
@@ -236,7 +229,7 @@ func rawServer(mode string) int {
 			switch mode {
 			case "dualera":
 				// The era is the request's: modern requests carry _meta.
-				if req.Params.Meta != nil {
+				if params.Meta != nil {
 					reply["result"] = map[string]any{"tools": []any{tool("modern")}, "resultType": "complete", "ttlMs": 0, "cacheScope": "public"}
 				} else {
 					reply["result"] = map[string]any{"tools": []any{tool("legacy")}}
@@ -270,7 +263,7 @@ func rawServer(mode string) int {
 				// escapes (a JSON escape, a URL's, in the message's text),
 				// in the error of a second page: a failure (the first
 				// page refused would be the list refused, a finding).
-				if req.Params.Cursor == "" {
+				if params.Cursor == "" {
 					reply["result"] = map[string]any{"tools": []any{tool("t")}, "nextCursor": "p2"}
 					break
 				}
@@ -291,7 +284,7 @@ func rawServer(mode string) int {
 				reply["result"] = map[string]any{"tools": []any{tool("t")}, "nextCursor": "same"}
 			case "paged":
 				// Two pages; the order of the second listing differs.
-				switch req.Params.Cursor {
+				switch params.Cursor {
 				case "":
 					names := []string{"alpha", "beta"}
 					if page > 2 {
@@ -312,6 +305,6 @@ func rawServer(mode string) int {
 			}
 		}
 		_ = out.Encode(reply)
-	}
+	})
 	return 0
 }
