@@ -25,12 +25,7 @@ import (
 // tests.
 const serverEnv = "MCPLINT_LIVE_TEST_SERVER"
 
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(serverEnv); mode != "" {
-		os.Exit(serve(mode))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testenv.SelfServe(m, serverEnv, serve) }
 
 // brokenServer is a go-sdk server publishing deliberately broken tools.
 func brokenServer() *mcp.Server {
@@ -74,18 +69,9 @@ func serve(mode string) int {
 			out.Close()
 		}
 	}
-	if f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE"); f != "" && mode != "middle" {
-		pids := strconv.Itoa(os.Getpid())
-		if mode == "hang" || mode == "grandchild" {
-			// Start a grandchild in the same process group, to prove it is
-			// stopped too.
-			cmd := exec.Command(os.Args[0])
-			cmd.Env = append(os.Environ(), serverEnv+"=sleep", "MCPLINT_LIVE_TEST_PIDFILE=")
-			if err := cmd.Start(); err == nil {
-				pids += " " + strconv.Itoa(cmd.Process.Pid)
-			}
-		}
-		_ = os.WriteFile(f, []byte(pids), 0o644)
+	if mode != "middle" {
+		// A grandchild in the same process group proves it is stopped too.
+		testenv.WritePIDs("MCPLINT_LIVE_TEST_PIDFILE", serverEnv, mode == "hang" || mode == "grandchild")
 	}
 	switch mode {
 	case "broken":
