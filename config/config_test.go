@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -254,6 +255,16 @@ func TestManifestFilesLinks(t *testing.T) {
 	} {
 		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
 			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	if runtime.GOOS != "windows" {
+		// A device (or /dev/stdin, /dev/tty) is not a manifest: reading
+		// one waits for input or never ends.
+		if err := os.MkdirAll(filepath.Join(dir, "servers", "dev"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(os.DevNull, filepath.Join(dir, "servers", "dev", "tools.json")); err != nil {
+			t.Fatal(err)
 		}
 	}
 	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [\"**/tools.json\", \"servers/*/tools.json\"]\n"))

@@ -133,8 +133,9 @@ func (f *File) ManifestFiles() ([]string, error) {
 			return nil, fmt.Errorf("%s: files: bad glob %q: %v", f.Path, g, err)
 		}
 		for _, m := range matches {
-			// WithNoFollow leaves the links to folders among the files.
-			if fi, err := os.Stat(m); err == nil && fi.IsDir() {
+			// WithNoFollow leaves the links to folders among the files;
+			// a link to /dev/stdin or /dev/tty would wait for input.
+			if fi, err := os.Stat(m); err == nil && !fi.Mode().IsRegular() {
 				continue
 			}
 			if !seen[m] {
