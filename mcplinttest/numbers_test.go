@@ -13,6 +13,11 @@ import (
 	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
+// input is ping's input: a string, nothing a number could be sent for.
+type input struct {
+	Path string `json:"path" jsonschema:"the path of the note"`
+}
+
 type pageInput struct {
 	Query string `json:"query"`
 	Page  int    `json:"page"`
