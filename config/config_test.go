@@ -192,46 +192,48 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// TestManifestFiles: the files: globs name each file once, in order, and
+// "**" reaches any depth, as the servers/**/tools.json of
+// docs/configuration.md promises.
 func TestManifestFiles(t *testing.T) {
-	dir := t.TempDir()
-	write(t, dir, "tools/a.json", "{}")
-	write(t, dir, "tools/b.json", "{}")
-	write(t, dir, "other.txt", "")
-	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [tools/*.json, tools/a.json]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := f.ManifestFiles()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 2 || filepath.Base(got[0]) != "a.json" || filepath.Base(got[1]) != "b.json" {
-		t.Errorf("ManifestFiles = %v", got)
-	}
-}
-
-// TestManifestFilesDoubleStar: "**" reaches any depth, as the
-// servers/**/tools.json of docs/configuration.md promises.
-func TestManifestFilesDoubleStar(t *testing.T) {
-	dir := t.TempDir()
-	write(t, dir, "servers/a/tools.json", "{}")
-	write(t, dir, "servers/b/deep/tools.json", "{}")
-	write(t, dir, "servers/c/other.json", "{}")
-	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [\"servers/**/tools.json\"]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := f.ManifestFiles()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rel []string
-	for _, p := range got {
-		r, _ := filepath.Rel(dir, p)
-		rel = append(rel, filepath.ToSlash(r))
-	}
-	if want := []string{"servers/a/tools.json", "servers/b/deep/tools.json"}; !slices.Equal(rel, want) {
-		t.Errorf("ManifestFiles = %v, want %v", rel, want)
+	for _, tc := range []struct {
+		name   string
+		files  []string
+		config string
+		want   []string
+	}{{
+		name:   "star and a file it already matched",
+		files:  []string{"tools/a.json", "tools/b.json", "other.txt"},
+		config: "files: [tools/*.json, tools/a.json]\n",
+		want:   []string{"tools/a.json", "tools/b.json"},
+	}, {
+		name:   "double star",
+		files:  []string{"servers/a/tools.json", "servers/b/deep/tools.json", "servers/c/other.json"},
+		config: "files: [\"servers/**/tools.json\"]\n",
+		want:   []string{"servers/a/tools.json", "servers/b/deep/tools.json"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, name := range tc.files {
+				write(t, dir, name, "{}")
+			}
+			f, err := Load(write(t, dir, ".mcplint.yaml", tc.config))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := f.ManifestFiles()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rel []string
+			for _, p := range got {
+				r, _ := filepath.Rel(dir, p)
+				rel = append(rel, filepath.ToSlash(r))
+			}
+			if !slices.Equal(rel, tc.want) {
+				t.Errorf("ManifestFiles = %v, want %v", rel, tc.want)
+			}
+		})
 	}
 }
 

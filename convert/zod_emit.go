@@ -311,7 +311,12 @@ func (e *zodEmitter) members(list []any, ptr, known string) []string {
 }
 
 func (e *zodEmitter) union(list []any, ptr, known string) string {
-	opts := e.members(list, ptr, known)
+	return unionCode(e.members(list, ptr, known))
+}
+
+// unionCode is the union of the expressions opts: what accepts nothing
+// when there are none, the one itself when there is one.
+func unionCode(opts []string) string {
 	switch len(opts) {
 	case 0:
 		return "z.never()"
@@ -325,11 +330,8 @@ func (e *zodEmitter) union(list []any, ptr, known string) string {
 // count the members that accept the value.
 func (e *zodEmitter) oneOf(list []any, ptr, known string) string {
 	opts := e.members(list, ptr, known)
-	switch len(opts) {
-	case 0:
-		return "z.never()"
-	case 1:
-		return opts[0]
+	if len(opts) < 2 {
+		return unionCode(opts)
 	}
 	if e.v4() {
 		return "z.xor([" + strings.Join(opts, ", ") + "])"

@@ -353,13 +353,7 @@ func (e *zodEmitter) tuple(s map[string]any, ptr string, prefix []any, rest any,
 			opts = append(opts, full)
 		}
 	}
-	switch len(opts) {
-	case 0:
-		return "z.never()"
-	case 1:
-		return opts[0]
-	}
-	return "z.union([" + strings.Join(opts, ", ") + "])"
+	return unionCode(opts)
 }
 
 func (e *zodEmitter) prefixKeyword(s map[string]any) string {

@@ -64,15 +64,19 @@ var ClientConfigLimits = func() manifest.Limits {
 	return l
 }()
 
+// clientServers is a client configuration's server entries, under each
+// of the keys clients keep them in, decoded as T.
+type clientServers[T any] struct {
+	MCPServers map[string]T `json:"mcpServers"`
+	Servers    map[string]T `json:"servers"`
+	MCP        struct {
+		Servers map[string]T `json:"servers"`
+	} `json:"mcp"`
+}
+
 // ParseClientConfig is ReadClientConfig on the bytes of the file at path.
 func ParseClientConfig(path string, src []byte, getenv func(string) (string, bool)) ([]ConfiguredServer, error) {
-	var doc struct {
-		MCPServers map[string]json.RawMessage `json:"mcpServers"`
-		Servers    map[string]json.RawMessage `json:"servers"`
-		MCP        struct {
-			Servers map[string]json.RawMessage `json:"servers"`
-		} `json:"mcp"`
-	}
+	var doc clientServers[json.RawMessage]
 	clean := stripJSONC(src)
 	if err := json.Unmarshal(clean, &doc); err != nil {
 		return nil, jsonError(path, src, "not a JSON MCP client configuration: ", err)
@@ -152,13 +156,7 @@ func jsonError(path string, src []byte, what string, err error) error {
 // serverError places the error of decoding the entry of server name: the
 // entry is decoded again within the whole file, for the error's offset.
 func serverError(path string, src, clean []byte, name string, err error) error {
-	var whole struct {
-		MCPServers map[string]config.Server `json:"mcpServers"`
-		Servers    map[string]config.Server `json:"servers"`
-		MCP        struct {
-			Servers map[string]config.Server `json:"servers"`
-		} `json:"mcp"`
-	}
+	var whole clientServers[config.Server]
 	if werr := json.Unmarshal(clean, &whole); werr != nil {
 		err = werr
 	}

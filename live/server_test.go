@@ -1,7 +1,6 @@
 package live
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +16,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // The test binary doubles as the servers the tests talk to: with
@@ -24,12 +25,7 @@ import (
 // tests.
 const serverEnv = "MCPLINT_LIVE_TEST_SERVER"
 
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(serverEnv); mode != "" {
-		os.Exit(serve(mode))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testenv.SelfServe(m, serverEnv, serve) }
 
 // brokenServer is a go-sdk server publishing deliberately broken tools.
 func brokenServer() *mcp.Server {
@@ -73,18 +69,9 @@ func serve(mode string) int {
 			out.Close()
 		}
 	}
-	if f := os.Getenv("MCPLINT_LIVE_TEST_PIDFILE"); f != "" && mode != "middle" {
-		pids := strconv.Itoa(os.Getpid())
-		if mode == "hang" || mode == "grandchild" {
-			// Start a grandchild in the same process group, to prove it is
-			// stopped too.
-			cmd := exec.Command(os.Args[0])
-			cmd.Env = append(os.Environ(), serverEnv+"=sleep", "MCPLINT_LIVE_TEST_PIDFILE=")
-			if err := cmd.Start(); err == nil {
-				pids += " " + strconv.Itoa(cmd.Process.Pid)
-			}
-		}
-		_ = os.WriteFile(f, []byte(pids), 0o644)
+	if mode != "middle" {
+		// A grandchild in the same process group proves it is stopped too.
+		testenv.WritePIDs("MCPLINT_LIVE_TEST_PIDFILE", serverEnv, mode == "hang" || mode == "grandchild")
 	}
 	switch mode {
 	case "broken":
@@ -196,22 +183,14 @@ func rawServer(mode string) int {
 			defer time.Sleep(time.Hour)
 		}
 	}
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<20)
 	out := json.NewEncoder(os.Stdout)
 	page := 0
-	for in.Scan() {
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Cursor string         `json:"cursor"`
-				Meta   map[string]any `json:"_meta"`
-			} `json:"params"`
+	testenv.RPCLines(os.Stdin, func(req testenv.RPCRequest) {
+		var params struct {
+			Cursor string         `json:"cursor"`
+			Meta   map[string]any `json:"_meta"`
 		}
-		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
-			continue
-		}
+		_ = json.Unmarshal(req.Params, &params)
 		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 		switch req.Method {
 		case "server/discover":
@@ -236,7 +215,7 @@ func rawServer(mode string) int {
 			switch mode {
 			case "dualera":
 				// The era is the request's: modern requests carry _meta.
-				if req.Params.Meta != nil {
+				if params.Meta != nil {
 					reply["result"] = map[string]any{"tools": []any{tool("modern")}, "resultType": "complete", "ttlMs": 0, "cacheScope": "public"}
 				} else {
 					reply["result"] = map[string]any{"tools": []any{tool("legacy")}}
@@ -270,7 +249,7 @@ func rawServer(mode string) int {
 				// escapes (a JSON escape, a URL's, in the message's text),
 				// in the error of a second page: a failure (the first
 				// page refused would be the list refused, a finding).
-				if req.Params.Cursor == "" {
+				if params.Cursor == "" {
 					reply["result"] = map[string]any{"tools": []any{tool("t")}, "nextCursor": "p2"}
 					break
 				}
@@ -291,7 +270,7 @@ func rawServer(mode string) int {
 				reply["result"] = map[string]any{"tools": []any{tool("t")}, "nextCursor": "same"}
 			case "paged":
 				// Two pages; the order of the second listing differs.
-				switch req.Params.Cursor {
+				switch params.Cursor {
 				case "":
 					names := []string{"alpha", "beta"}
 					if page > 2 {
@@ -312,6 +291,6 @@ func rawServer(mode string) int {
 			}
 		}
 		_ = out.Encode(reply)
-	}
+	})
 	return 0
 }

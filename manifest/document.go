@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -38,30 +37,8 @@ type Document struct {
 // else). With formats, only those are accepted.
 func (l Limits) ReadDocument(path string, formats ...Format) (*Document, error) {
 	l = l.withDefaults()
-	f, err := os.Open(path)
+	src, err := readFile(path, "is a directory, not a file", l.Size, fileTooLarge)
 	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if fi.IsDir() {
-		return nil, &Error{Path: path, Msg: "is a directory, not a file"}
-	}
-	var size int64
-	if fi.Mode().IsRegular() {
-		if fi.Size() > l.Size {
-			return nil, fileTooLarge(path, l.Size)
-		}
-		size = fi.Size()
-	}
-	src, err := readLimited(f, path, l.Size, size)
-	if err != nil {
-		if e, ok := err.(*Error); ok && e.Limit == LimitSize {
-			return nil, fileTooLarge(path, l.Size)
-		}
 		return nil, err
 	}
 	return l.ParseDocument(path, src, formats...)

@@ -120,26 +120,7 @@ func (l Limits) ReadFile(path string) (*Manifest, error) {
 	if path == "-" {
 		return l.Read("<stdin>", os.Stdin)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if fi.IsDir() {
-		return nil, &Error{Path: path, Msg: "is a directory, not a manifest file; name the manifests in it"}
-	}
-	var size int64 // known for regular files, so the source is read in one buffer
-	if fi.Mode().IsRegular() {
-		if fi.Size() > l.Size {
-			return nil, tooLarge(path, l.Size)
-		}
-		size = fi.Size()
-	}
-	src, err := readLimited(f, path, l.Size, size)
+	src, err := readFile(path, "is a directory, not a manifest file; name the manifests in it", l.Size, tooLarge)
 	if err != nil {
 		return nil, err
 	}
@@ -155,6 +136,36 @@ func (l Limits) Read(name string, r io.Reader) (*Manifest, error) {
 		return nil, err
 	}
 	return load(name, src, l)
+}
+
+// readFile reads the file at path, refusing a directory (with dirMsg) and
+// more than limit bytes, with tooBig's error: a regular file before it is
+// read, anything else (a pipe, a device) as it is read.
+func readFile(path, dirMsg string, limit int64, tooBig func(name string, limit int64) error) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, &Error{Path: path, Msg: dirMsg}
+	}
+	var size int64 // known for regular files, so the source is read in one buffer
+	if fi.Mode().IsRegular() {
+		if fi.Size() > limit {
+			return nil, tooBig(path, limit)
+		}
+		size = fi.Size()
+	}
+	src, err := readLimited(f, path, limit, size)
+	if e, ok := err.(*Error); ok && e.Limit == LimitSize {
+		return nil, tooBig(path, limit)
+	}
+	return src, err
 }
 
 // ReadAll reads all of r, refusing more than limit bytes, with an *Error

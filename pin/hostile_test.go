@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/mcpfit/mcplint/internal/hostile"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -38,17 +36,7 @@ func TestFileHostileNames(t *testing.T) {
 	for _, h := range hostile.Strings {
 		f.Servers[h] = s
 	}
-	b, err := f.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Parse("mcplint.lock", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(f, back); diff != "" {
-		t.Errorf("round trip (-want +got):\n%s", diff)
-	}
+	back := roundTrip(t, f)
 	for _, h := range hostile.Strings {
 		var def map[string]any
 		if err := json.Unmarshal(back.Servers[h].Tools[h].Definition, &def); err != nil || def["description"] != h {

@@ -125,17 +125,7 @@ func TestFileRoundTrip(t *testing.T) {
 	s, _ := pinOf(t, surfaceSrc)
 	f := New()
 	f.Servers["notes"] = s
-	b, err := f.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Parse("mcplint.lock", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(f, back); diff != "" {
-		t.Errorf("round trip (-want +got):\n%s", diff)
-	}
+	roundTrip(t, f)
 	for _, bad := range []struct{ src, want string }{
 		{`{"version": 2, "digest": "` + Scheme + `", "servers": {}}`, "lock file version 2; this mcplint reads version 1"},
 		{`{"version": 1, "digest": "md5", "servers": {}}`, `digests computed as "md5"`},
@@ -148,6 +138,24 @@ func TestFileRoundTrip(t *testing.T) {
 			t.Errorf("Parse(%s): %v, want %q", bad.src, err, bad.want)
 		}
 	}
+}
+
+// roundTrip writes f and reads it back, failing t unless it reads as f; it
+// returns what was read.
+func roundTrip(t *testing.T, f *File) *File {
+	t.Helper()
+	b, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("mcplint.lock", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(f, back); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	return back
 }
 
 func sha256hex(s string) string {

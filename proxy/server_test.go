@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/live"
 )
 
@@ -21,12 +21,7 @@ import (
 // set it runs the named server on stdin/stdout instead of the tests.
 const serverEnv = "MCPLINT_PROXY_TEST_SERVER"
 
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(serverEnv); mode != "" {
-		os.Exit(serve(mode))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testenv.SelfServe(m, serverEnv, serve) }
 
 // self is the target that starts the test binary as the server mode.
 func self(mode string, env ...string) live.Target {
@@ -78,18 +73,8 @@ func testServer() *mcp.Server {
 
 // serve runs the server named mode on stdio and returns the exit status.
 func serve(mode string) int {
-	if f := os.Getenv("MCPLINT_PROXY_TEST_PIDFILE"); f != "" {
-		pids := strconv.Itoa(os.Getpid())
-		if mode == "spawn" || mode == "spawndie" {
-			// A grandchild that outlives nothing: the proxy must stop it.
-			cmd := exec.Command(os.Args[0])
-			cmd.Env = append(os.Environ(), serverEnv+"=sleep", "MCPLINT_PROXY_TEST_PIDFILE=")
-			if err := cmd.Start(); err == nil {
-				pids += " " + strconv.Itoa(cmd.Process.Pid)
-			}
-		}
-		_ = os.WriteFile(f, []byte(pids), 0o644)
-	}
+	// A grandchild that outlives nothing: the proxy must stop it.
+	testenv.WritePIDs("MCPLINT_PROXY_TEST_PIDFILE", serverEnv, mode == "spawn" || mode == "spawndie")
 	switch mode {
 	case "sdk", "spawn", "growing", "noisy":
 		if mode == "noisy" {

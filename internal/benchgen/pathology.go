@@ -69,70 +69,39 @@ func DeepYAML(tools, depth int) []byte {
 
 // RequiredAll returns one tool of n properties, every one required.
 func RequiredAll(n int) []byte {
-	var props, req strings.Builder
-	for i := range n {
-		if i > 0 {
-			props.WriteByte(',')
-			req.WriteByte(',')
-		}
-		fmt.Fprintf(&props, `"p%d":{"type":"string"}`, i)
-		fmt.Fprintf(&req, `"p%d"`, i)
-	}
-	return []byte(`{"tools":[{"name":"wide","description":"Takes many.","inputSchema":{"type":"object","properties":{` + props.String() + `},"required":[` + req.String() + "]}}]}\n")
+	return []byte(`{"tools":[{"name":"wide","description":"Takes many.","inputSchema":{"type":"object","properties":{` + list(n, `"p%d":{"type":"string"}`) + `},"required":[` + list(n, `"p%d"`) + "]}}]}\n")
 }
 
 // EnumValues returns one tool whose property takes one of n strings.
 func EnumValues(n int) []byte {
-	var vals strings.Builder
-	for i := range n {
-		if i > 0 {
-			vals.WriteByte(',')
-		}
-		fmt.Fprintf(&vals, `"v%d"`, i)
-	}
-	return []byte(`{"tools":[{"name":"pick","description":"Picks one.","inputSchema":{"type":"object","properties":{"v":{"type":"string","enum":[` + vals.String() + "]}}}}]}\n")
+	return []byte(`{"tools":[{"name":"pick","description":"Picks one.","inputSchema":{"type":"object","properties":{"v":{"type":"string","enum":[` + list(n, `"v%d"`) + "]}}}}]}\n")
 }
 
 // AnyOfMembers returns one tool whose root is an anyOf of n object shapes,
 // each requiring a property of its own.
 func AnyOfMembers(n int) []byte {
-	var b strings.Builder
-	b.WriteString(`{"tools":[{"name":"shapes","description":"Takes one shape.","inputSchema":{"type":"object","anyOf":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"type":"object","properties":{"k%d":{"type":"string"}},"required":["k%d"]}`, i, i)
-	}
-	b.WriteString("]}}]}\n")
-	return []byte(b.String())
+	return []byte(`{"tools":[{"name":"shapes","description":"Takes one shape.","inputSchema":{"type":"object","anyOf":[` + list(n, `{"type":"object","properties":{"k%[1]d":{"type":"string"}},"required":["k%[1]d"]}`) + "]}}]}\n")
 }
 
 // AllOfBranches returns one tool of n properties and an allOf of n
 // branches, each requiring one of them.
 func AllOfBranches(n int) []byte {
-	var props, all strings.Builder
-	for i := range n {
-		if i > 0 {
-			props.WriteByte(',')
-			all.WriteByte(',')
-		}
-		fmt.Fprintf(&props, `"p%d":{"type":"string"}`, i)
-		fmt.Fprintf(&all, `{"required":["p%d"]}`, i)
-	}
-	return []byte(`{"tools":[{"name":"mixins","description":"Takes many.","inputSchema":{"type":"object","properties":{` + props.String() + `},"allOf":[` + all.String() + "]}}]}\n")
+	return []byte(`{"tools":[{"name":"mixins","description":"Takes many.","inputSchema":{"type":"object","properties":{` + list(n, `"p%d":{"type":"string"}`) + `},"allOf":[` + list(n, `{"required":["p%d"]}`) + "]}}]}\n")
 }
 
 // OneOfConsts returns one tool whose property is a oneOf of n constants.
 func OneOfConsts(n int) []byte {
+	return []byte(`{"tools":[{"name":"choose","description":"Chooses one.","inputSchema":{"type":"object","properties":{"c":{"oneOf":[` + list(n, `{"const":"c%d"}`) + "]}}}}]}\n")
+}
+
+// list is n entries, entry i being format of i, separated by commas.
+func list(n int, format string) string {
 	var b strings.Builder
-	b.WriteString(`{"tools":[{"name":"choose","description":"Chooses one.","inputSchema":{"type":"object","properties":{"c":{"oneOf":[`)
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `{"const":"c%d"}`, i)
+		fmt.Fprintf(&b, format, i)
 	}
-	b.WriteString("]}}}}]}\n")
-	return []byte(b.String())
+	return b.String()
 }
