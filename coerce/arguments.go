@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcpfit/mcplint/internal/schematype"
 )
 
 // Problem is one argument given as a string its parameter refuses.
@@ -299,7 +301,7 @@ func stringForm(s map[string]any) (form, bool) {
 			if !ok {
 				continue
 			}
-			types := typeNames(num)
+			types := schematype.Names(num)
 			integer := slices.Contains(types, "integer") && !slices.Contains(types, "number")
 			if slices.Contains(types, "string") || !integer && !slices.Contains(types, "number") {
 				continue
@@ -312,25 +314,6 @@ func stringForm(s map[string]any) (form, bool) {
 		}
 	}
 	return form{}, false
-}
-
-// typeNames is schema.Types, kept here so that a server importing coerce
-// does not link mcplint's schema package and its validator (see the
-// package doc).
-func typeNames(s map[string]any) []string {
-	switch t := s["type"].(type) {
-	case string:
-		return []string{t}
-	case []any:
-		var out []string
-		for _, e := range t {
-			if name, ok := e.(string); ok {
-				out = append(out, name)
-			}
-		}
-		return out
-	}
-	return nil
 }
 
 // Compiled on first use, as every regular expression of a package the

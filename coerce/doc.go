@@ -26,6 +26,8 @@
 // untouched; Arguments does the same on raw arguments, for servers built on
 // another library.
 //
-// The package depends on the SDK and the standard library only, so a server
-// that imports it does not carry the rest of mcplint.
+// The package depends on the SDK and the standard library only (and on
+// internal/schematype, which reads "type" the way package schema does with
+// nothing else), so a server that imports it does not carry the rest of
+// mcplint.
 package coerce

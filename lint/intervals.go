@@ -17,9 +17,11 @@ import (
 type textEdits struct{ root *editNode }
 
 type editNode struct {
-	e           manifest.TextEdit
-	prio        uint64
-	left, right *editNode
+	e    manifest.TextEdit
+	prio uint64
+	// kid[0] holds the edits that start before e, kid[1] the others: one
+	// index for a side lets insertEdit rotate either way with one code.
+	kid [2]*editNode
 }
 
 // overlapsAny reports whether e overlaps an edit of the set.
@@ -31,9 +33,9 @@ func (s *textEdits) overlapsAny(e manifest.TextEdit) bool {
 			return true
 		case n.e.Start < e.End:
 			before = n
-			n = n.right
+			n = n.kid[1]
 		default:
-			n = n.left
+			n = n.kid[0]
 		}
 	}
 	return before != nil && overlaps(e, before.e)
@@ -48,20 +50,16 @@ func insertEdit(n, x *editNode) *editNode {
 	if n == nil {
 		return x
 	}
+	side := 1
 	if x.e.Start < n.e.Start {
-		n.left = insertEdit(n.left, x)
-		if n.left.prio > n.prio {
-			l := n.left
-			n.left, l.right = l.right, n
-			return l
-		}
-		return n
+		side = 0
 	}
-	n.right = insertEdit(n.right, x)
-	if n.right.prio > n.prio {
-		r := n.right
-		n.right, r.left = r.left, n
-		return r
+	c := insertEdit(n.kid[side], x)
+	n.kid[side] = c
+	if c.prio > n.prio {
+		// Rotate c above n: n takes c's inner subtree on that side.
+		n.kid[side], c.kid[1-side] = c.kid[1-side], n
+		return c
 	}
 	return n
 }

@@ -50,7 +50,7 @@ func TestTextEditsDepth(t *testing.T) {
 		if n == nil {
 			return 0
 		}
-		return 1 + max(depth(n.left), depth(n.right))
+		return 1 + max(depth(n.kid[0]), depth(n.kid[1]))
 	}
 	if d := depth(set.root); d > 80 {
 		t.Errorf("depth %d for %d edits", d, n)

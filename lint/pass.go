@@ -25,10 +25,8 @@ type Pass struct {
 	// use.
 	Cache *Cache
 
+	runView
 	schemas  *toolSchemas
-	oldest   string
-	options  map[string]any
-	packs    map[string]bool
 	selected map[string]bool
 	inPlay   map[consumer.ID]bool
 	report   func(Diagnostic)
@@ -141,11 +139,6 @@ func (p *Pass) Versions(since bool, v string) string {
 	return lo + " to " + hi
 }
 
-// PackEnabled reports whether any rule of pack runs in this run. A fix
-// uses it to pick the form every enabled consumer accepts (anyOf rather
-// than oneOf when the openai or gemini pack is on, for one).
-func (p *Pass) PackEnabled(pack string) bool { return p.packs[pack] }
-
 // InPlay reports whether the run judges the tool for consumer id: a
 // selected rule protects it, in its default mode or because its opt-in
 // rules were selected. A fix writes what every consumer in play takes
@@ -168,6 +161,19 @@ func (p *Pass) Runs(r *Rule) bool {
 
 // Option returns a rule option: the configured value, or the rule's default.
 func (p *Pass) Option(name string) any { return option(p.Rule, p.options, name) }
+
+// runView is what every kind of pass (Pass, ListPass, SurfacePass) sees of
+// its run besides its rule and what it checks.
+type runView struct {
+	oldest  string         // the oldest protocol version checked
+	options map[string]any // the rule's configured options
+	packs   map[string]bool
+}
+
+// PackEnabled reports whether any rule of pack runs in this run. A fix
+// uses it to pick the form every enabled consumer accepts (anyOf rather
+// than oneOf when the openai or gemini pack is on, for one).
+func (v *runView) PackEnabled(pack string) bool { return v.packs[pack] }
 
 // option is the value of a rule's option: configured, or its default.
 func option(r *Rule, configured map[string]any, name string) any {
@@ -213,11 +219,9 @@ type ListPass struct {
 	// Protocol is the newest version checked, as for Pass.
 	Protocol string
 
-	oldest  string
-	options map[string]any
-	packs   map[string]bool
-	report  func(*manifest.Tool, func() Diagnostic)
-	names   *map[string]*manifest.Tool // shared by the run's list passes
+	runView
+	report func(*manifest.Tool, func() Diagnostic)
+	names  *map[string]*manifest.Tool // shared by the run's list passes
 }
 
 // ToolNamed returns the first tool of the manifest with the name, or nil.
@@ -235,9 +239,6 @@ func (p *ListPass) ToolNamed(name string) *manifest.Tool {
 	}
 	return (*p.names)[name]
 }
-
-// PackEnabled reports whether any rule of pack runs in this run.
-func (p *ListPass) PackEnabled(pack string) bool { return p.packs[pack] }
 
 // Option returns a rule option, as Pass.Option.
 func (p *ListPass) Option(name string) any { return option(p.Rule, p.options, name) }

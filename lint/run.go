@@ -656,8 +656,7 @@ func (l *Linter) lintList(m *manifest.Manifest) ([][]listedFinding, error) {
 		}
 		err := guard(r.ID, nil, func() {
 			r.CheckList(&ListPass{
-				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
-				options: l.Config.Options[r.ID], packs: l.packs, names: &names,
+				Rule: r, Manifest: m, Protocol: l.newest, runView: l.view(r), names: &names,
 				report: func(t *manifest.Tool, build func() Diagnostic) {
 					// The finding, and its fix's edits, are built by the
 					// worker that lints the tool (see listedFixes):
@@ -694,8 +693,7 @@ func (l *Linter) lintSurface(m *manifest.Manifest) ([]Diagnostic, error) {
 		}
 		err := guard(r.ID, nil, func() {
 			r.CheckSurface(&SurfacePass{
-				Rule: r, Manifest: m, Protocol: l.newest, oldest: l.oldest,
-				options: l.Config.Options[r.ID], packs: l.packs,
+				Rule: r, Manifest: m, Protocol: l.newest, runView: l.view(r),
 				report: func(e *manifest.Entry, d Diagnostic) {
 					placeEntry(e, &d)
 					if l.adopt(r, &d) {
@@ -852,12 +850,17 @@ type worker struct {
 	diags   []Diagnostic
 }
 
+// view is what a pass of rule r sees of this run.
+func (l *Linter) view(r *Rule) runView {
+	return runView{oldest: l.oldest, options: l.Config.Options[r.ID], packs: l.packs}
+}
+
 func (l *Linter) newWorker(rules []*Rule) *worker {
 	w := &worker{rules: rules, passes: make([]Pass, len(rules))}
 	for i, r := range rules {
 		w.passes[i] = Pass{
-			Rule: r, Protocol: l.newest, oldest: l.oldest, Cache: l.Cache, schemas: &w.schemas,
-			options: l.Config.Options[r.ID], packs: l.packs, selected: l.selected, inPlay: l.inPlay,
+			Rule: r, Protocol: l.newest, Cache: l.Cache, runView: l.view(r), schemas: &w.schemas,
+			selected: l.selected, inPlay: l.inPlay,
 			report: func(d Diagnostic) {
 				if l.keep(w.tool, r, &d) {
 					w.diags = append(w.diags, d)

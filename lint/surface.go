@@ -16,10 +16,8 @@ type SurfacePass struct {
 	// Protocol is the newest version checked, as for Pass.
 	Protocol string
 
-	oldest  string
-	options map[string]any
-	packs   map[string]bool
-	report  func(*manifest.Entry, Diagnostic)
+	runView
+	report func(*manifest.Entry, Diagnostic)
 }
 
 // Since reports whether a protocol version checked is v or newer.
@@ -27,9 +25,6 @@ func (p *SurfacePass) Since(v string) bool { return AtLeast(p.Protocol, v) }
 
 // Before reports whether a protocol version checked is older than v.
 func (p *SurfacePass) Before(v string) bool { return !AtLeast(p.oldest, v) }
-
-// PackEnabled reports whether any rule of pack runs in this run.
-func (p *SurfacePass) PackEnabled(pack string) bool { return p.packs[pack] }
 
 // Option returns a rule option, as Pass.Option.
 func (p *SurfacePass) Option(name string) any { return option(p.Rule, p.options, name) }

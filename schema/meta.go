@@ -472,12 +472,21 @@ func appendNodeKey(b []byte, dialect string, s map[string]any) []byte {
 	for k := range s {
 		keys = append(keys, k)
 	}
+	return appendObjectKey(b, keys, func(b []byte, k string) []byte {
+		return appendMemberKey(b, dialect, k, s[k])
+	})
+}
+
+// appendObjectKey appends an object of the members named by keys, in sorted
+// order, each value encoded by value: the one object encoding that node keys,
+// member keys and value keys share.
+func appendObjectKey(b []byte, keys []string, value func(b []byte, k string) []byte) []byte {
 	slices.Sort(keys)
 	b = append(b, '{')
 	for _, k := range keys {
 		b = appendKeyString(b, k)
 		b = append(b, ':')
-		b = appendMemberKey(b, dialect, k, s[k])
+		b = value(b, k)
 		b = append(b, ',')
 	}
 	return append(b, '}')
@@ -500,19 +509,13 @@ func appendMemberKey(b []byte, dialect, k string, v any) []byte {
 					names = append(names, name)
 				}
 			}
-			slices.Sort(names)
-			b = append(b, '{')
-			for _, name := range names {
-				b = appendKeyString(b, name)
-				b = append(b, ':')
+			return appendObjectKey(b, names, func(b []byte, name string) []byte {
 				e := x[name]
 				if _, isObj := e.(map[string]any); isObj {
 					e = true
 				}
-				b = appendValueKey(b, e)
-				b = append(b, ',')
-			}
-			return append(b, '}')
+				return appendValueKey(b, e)
+			})
 		}
 	case []any:
 		if listSet[k] {
@@ -569,15 +572,9 @@ func appendValueKey(b []byte, v any) []byte {
 		for k := range x {
 			keys = append(keys, k)
 		}
-		slices.Sort(keys)
-		b = append(b, '{')
-		for _, k := range keys {
-			b = appendKeyString(b, k)
-			b = append(b, ':')
-			b = appendValueKey(b, x[k])
-			b = append(b, ',')
-		}
-		return append(b, '}')
+		return appendObjectKey(b, keys, func(b []byte, k string) []byte {
+			return appendValueKey(b, x[k])
+		})
 	case []any:
 		b = append(b, '[')
 		for _, e := range x {

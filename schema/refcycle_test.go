@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/benchgen"
 	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
@@ -37,25 +38,10 @@ func TestRefCycles(t *testing.T) {
 	}
 }
 
-// refRing is a schema whose $defs d0 … d(n-1) each refer to the next, the
-// last back to d0 when cycle is set and to a string schema otherwise.
-func refRing(n int, cycle bool) map[string]any {
-	defs := map[string]any{}
-	for i := range n {
-		next := fmt.Sprintf("#/$defs/d%d", i+1)
-		if cycle && i == n-1 {
-			next = "#/$defs/d0"
-		}
-		defs[fmt.Sprintf("d%d", i)] = map[string]any{"$ref": next}
-	}
-	defs[fmt.Sprintf("d%d", n)] = map[string]any{"type": "string"}
-	return map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"$ref": "#/$defs/d0"}}, "$defs": defs}
-}
-
 // TestLongCycle: a cycle of any length is found, once.
 func TestLongCycle(t *testing.T) {
 	for _, n := range []int{1001, 5000} {
-		root := refRing(n, true)
+		root := benchgen.RefRing(n, true)
 		cycles := RefCycles(root, NewResolver(root))
 		if len(cycles) != 1 || len(cycles[0]) != n || cycles[0][0] != "/$defs/d0" {
 			t.Errorf("a cycle of %d references: found %d cycles (first of length %d)", n, len(cycles), func() int {
@@ -72,7 +58,7 @@ func TestLongCycle(t *testing.T) {
 // time per reference must stay flat (linear in the schema).
 func BenchmarkRefChain(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		root := refRing(n, false)
+		root := benchgen.RefRing(n, false)
 		raw, _ := json.Marshal(root)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.SetBytes(int64(len(raw)))

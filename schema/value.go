@@ -1,23 +1,12 @@
 package schema
 
-import "github.com/mcpfit/mcplint/internal/english"
+import (
+	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/internal/schematype"
+)
 
 // Types returns the types a schema names with "type" (a string or a list).
-func Types(s map[string]any) []string {
-	switch t := s["type"].(type) {
-	case string:
-		return []string{t}
-	case []any:
-		var out []string
-		for _, e := range t {
-			if str, ok := e.(string); ok {
-				out = append(out, str)
-			}
-		}
-		return out
-	}
-	return nil
-}
+func Types(s map[string]any) []string { return schematype.Names(s) }
 
 // HasType reports whether s names type t.
 func HasType(s map[string]any, t string) bool {
