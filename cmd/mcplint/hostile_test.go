@@ -27,6 +27,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/internal/benchgen"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
@@ -286,20 +287,10 @@ func configBomb() string {
 	return b.String()
 }
 
-// refRing is a tool whose $defs chain n references, back to the first when
-// cycle is set.
+// refRing is a tool whose $defs chain n references (benchgen.RefRing),
+// back to the first when cycle is set.
 func refRing(n int, cycle bool) string {
-	defs := map[string]any{}
-	for i := range n {
-		next := fmt.Sprintf("#/$defs/d%d", i+1)
-		if cycle && i == n-1 {
-			next = "#/$defs/d0"
-		}
-		defs[fmt.Sprintf("d%d", i)] = map[string]any{"$ref": next}
-	}
-	defs[fmt.Sprintf("d%d", n)] = map[string]any{"type": "string"}
-	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes p.",
-		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"$ref": "#/$defs/d0"}}, "$defs": defs}}}})
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes p.", "inputSchema": benchgen.RefRing(n, cycle)}}})
 	return string(b)
 }
 
