@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -120,7 +118,7 @@ func (e *env) proxy(ctx context.Context, cmd *cli.Command) error {
 			fmt.Fprintf(e.stderr, "mcplint proxy: serving Streamable HTTP at %s\n", url)
 		}
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	e.superviseServers()
 	defer live.KillOrphans()
