@@ -58,8 +58,8 @@ func Comparable(n json.Number) bool {
 // the first number out of bounds) and never a panic: should the validator
 // fail on something else, that is an error saying so.
 func Validate(s *jsonschema.Schema, v any) (err error) {
-	if e := findNumber(v, ""); e != nil {
-		return e
+	if !numbersComparable(v) {
+		return findNumber(v, "")
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -72,8 +72,8 @@ func Validate(s *jsonschema.Schema, v any) (err error) {
 // compile is c.Compile(url) for doc, with Validate's guarantees: the
 // compiler validates doc against its metaschema.
 func compile(c *jsonschema.Compiler, url string, doc any) (s *jsonschema.Schema, err error) {
-	if e := findNumber(doc, ""); e != nil {
-		return nil, e
+	if !numbersComparable(doc) {
+		return nil, findNumber(doc, "")
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -81,6 +81,29 @@ func compile(c *jsonschema.Compiler, url string, doc any) (s *jsonschema.Schema,
 		}
 	}()
 	return c.Compile(url)
+}
+
+// numbersComparable says whether every number of v is Comparable: the
+// walk of every validation, so it allocates nothing; findNumber then
+// finds the first one in key order.
+func numbersComparable(v any) bool {
+	switch x := v.(type) {
+	case json.Number:
+		return Comparable(x)
+	case map[string]any:
+		for _, e := range x {
+			if !numbersComparable(e) {
+				return false
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if !numbersComparable(e) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // findNumber returns the first number (in key order) of v out of the
