@@ -92,15 +92,26 @@ func read(l Location, p Places) (Config, bool) {
 
 // readFile reads a configuration file no further than the size bound of
 // client configurations (live.ClientConfigLimits).
+//
+// Only a regular file is opened: a cloned repository can commit .mcp.json
+// as a link to /dev/stdin or /dev/tty, which would hold the run until
+// input came (and a FIFO blocks the open itself).
 func readFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: a folder, not a configuration file", path)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (a pipe or a device); not read", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: a folder, not a configuration file", path)
-	}
 	limit := live.ClientConfigLimits.Size
 	src, err := manifest.ReadAll(f, path, limit)
 	if err != nil {

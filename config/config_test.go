@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -234,6 +235,53 @@ func TestManifestFiles(t *testing.T) {
 				t.Errorf("ManifestFiles = %v, want %v", rel, tc.want)
 			}
 		})
+	}
+}
+
+// TestManifestFilesLinks: "**" does not go through a symbolic link to a
+// folder, which a repository can commit: one back up the tree made the
+// walk endless, one to a folder out of it linted (and showed) files there.
+// A link to a file is a file, and is matched.
+func TestManifestFilesLinks(t *testing.T) {
+	dir := t.TempDir()
+	out := t.TempDir()
+	write(t, out, "secret/tools.json", "{}")
+	write(t, dir, "servers/a/tools.json", "{}")
+	for link, target := range map[string]string{
+		"servers/loop":       "..",
+		"servers/a/self":     ".",
+		"servers/home":       filepath.Join(out, "secret"),
+		"servers/tools.json": filepath.Join("a", "tools.json"),
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	if runtime.GOOS != "windows" {
+		// A device (or /dev/stdin, /dev/tty) is not a manifest: reading
+		// one waits for input or never ends.
+		if err := os.MkdirAll(filepath.Join(dir, "servers", "dev"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(os.DevNull, filepath.Join(dir, "servers", "dev", "tools.json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [\"**/tools.json\", \"servers/*/tools.json\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.ManifestFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rel []string
+	for _, p := range got {
+		r, _ := filepath.Rel(dir, p)
+		rel = append(rel, filepath.ToSlash(r))
+	}
+	if want := []string{"servers/a/tools.json", "servers/tools.json"}; !slices.Equal(rel, want) {
+		t.Errorf("ManifestFiles = %v, want %v", rel, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -123,12 +124,20 @@ func (f *File) ManifestFiles() ([]string, error) {
 		}
 		// "**" matches any number of folders, as docs/configuration.md's
 		// example and the Action's files input promise; filepath.Glob has
-		// no "**".
-		matches, err := doublestar.FilepathGlob(pat, doublestar.WithFilesOnly())
+		// no "**". A wildcard does not go through a symbolic link to a
+		// folder, as Bash's globstar and the Action's find do not: a
+		// repository can commit loop -> .. (a walk without end) or
+		// home -> ~ (files out of the tree, shown in code frames).
+		matches, err := doublestar.FilepathGlob(pat, doublestar.WithFilesOnly(), doublestar.WithNoFollow())
 		if err != nil {
 			return nil, fmt.Errorf("%s: files: bad glob %q: %v", f.Path, g, err)
 		}
 		for _, m := range matches {
+			// WithNoFollow leaves the links to folders among the files;
+			// a link to /dev/stdin or /dev/tty would wait for input.
+			if fi, err := os.Stat(m); err == nil && !fi.Mode().IsRegular() {
+				continue
+			}
 			if !seen[m] {
 				seen[m] = true
 				out = append(out, m)

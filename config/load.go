@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Names are the file names Find looks for, in order of preference.
@@ -139,10 +140,14 @@ func decode(doc *manifest.Document) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("internal error: config schema: %w", err)
 	}
-	if err := sch.Validate(inst); err != nil {
+	if err := schema.Validate(sch, inst); err != nil {
 		var ve *sjs.ValidationError
+		var ne *schema.NumberError
 		if errors.As(err, &ve) {
 			return nil, schemaErrors(doc, ve)
+		} else if errors.As(err, &ne) {
+			pos := doc.Locate(ne.Pointer)
+			return nil, &Error{Path: name, Line: pos.Line, Column: pos.Column, Msg: ne.Error()}
 		}
 		return nil, &Error{Path: name, Msg: err.Error()}
 	}

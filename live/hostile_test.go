@@ -43,6 +43,8 @@ func TestStdioHostile(t *testing.T) {
 			"tools/list returned more than 100 tools, the limit (101 on 1 page)"},
 		{"paged", nil, Limits{ListSize: 220}, 0, KindLimit, LimitListSize, "the tools/list results are larger than the limit of 220 bytes (2 pages so far)"},
 		{"endless", nil, Limits{Pages: 50}, 0, KindPagination, LimitPages, "tools/list did not end after 50 pages, the limit"},
+		// Not a log line: the SDK's refusal, not a wait for the timeout.
+		{"deep", nil, Limits{}, 0, KindProtocol, "", "depth"},
 		{"silent", nil, Limits{}, time.Second, KindTimeout, LimitTimeout, "the server did not answer before the timeout"},
 		{"echo", nil, Limits{}, 0, KindEcho, "", "request back instead of answering it: it does not speak MCP"},
 	}

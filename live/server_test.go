@@ -224,6 +224,11 @@ func rawServer(mode string) int {
 				// A line that never ends, then silence.
 				_, _ = os.Stdout.Write(bytes.Repeat([]byte("a"), size()))
 				time.Sleep(time.Hour)
+			case "deep":
+				// An answer nested deeper than encoding/json decodes.
+				fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"d","inputSchema":{"type":"object","default":%s%s}}]}}`+"\n",
+					req.ID, strings.Repeat("[", 20000), strings.Repeat("]", 20000))
+				return
 			case "bigpage":
 				reply["result"] = map[string]any{"tools": []any{map[string]any{"name": "big", "description": strings.Repeat("x", size()), "inputSchema": map[string]any{"type": "object"}}}}
 			case "manytools":

@@ -202,6 +202,12 @@ func appendLine(line, frag []byte, limit int64) []byte {
 	return append(line, frag...)
 }
 
+// isJSONRPC says whether a line is a JSON-RPC message (an object with
+// "jsonrpc": "2.0", or a batch) rather than a stray log line. A message
+// nested deeper than encoding/json's decoder goes (10,000 levels) is read
+// token by token instead: taken for a log line, it would be set aside and
+// the server's answer never seen, a wait until the timeout where the
+// SDK's own decoder gives a clear error.
 func isJSONRPC(line []byte) bool {
 	if line[0] != '{' && line[0] != '[' {
 		return false
@@ -210,9 +216,70 @@ func isJSONRPC(line []byte) bool {
 		JSONRPC string `json:"jsonrpc"`
 	}
 	if line[0] == '[' {
-		return json.Valid(line)
+		if json.Valid(line) {
+			return true
+		}
+	} else if err := json.Unmarshal(line, &probe); err == nil {
+		return probe.JSONRPC == "2.0"
 	}
-	return json.Unmarshal(line, &probe) == nil && probe.JSONRPC == "2.0"
+	return jsonRPCTokens(line)
+}
+
+// jsonRPCTokens is isJSONRPC without a bound on nesting: the line's tokens
+// are walked once, keeping only their depth.
+func jsonRPCTokens(line []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	ok := true
+	if line[0] == '[' {
+		ok = skipValue(dec)
+	} else {
+		version := ""
+		if _, err := dec.Token(); err != nil { // {
+			return false
+		}
+		for ok && dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return false
+			}
+			if key == "jsonrpc" {
+				v, err := dec.Token()
+				s, isString := v.(string)
+				if err != nil || !isString {
+					return false
+				}
+				version = s
+				continue
+			}
+			ok = skipValue(dec)
+		}
+		if _, err := dec.Token(); err != nil || version != "2.0" { // }
+			return false
+		}
+	}
+	_, err := dec.Token()
+	return ok && err == io.EOF
+}
+
+// skipValue reads one JSON value from dec, however deep, and says whether
+// it was well formed.
+func skipValue(dec *json.Decoder) bool {
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return true
+		}
+	}
 }
 
 func (c *child) readStderr(r io.Reader) {

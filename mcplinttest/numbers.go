@@ -167,7 +167,7 @@ func buildCall(tool *mcp.Tool) (numberCall, bool, error) {
 		return c, true, nil // the lint rules report the schema
 	}
 	for _, args := range []map[string]any{c.numbers, c.strings} {
-		if err := compiled.Validate(jsonValue(args)); err != nil {
+		if err := schema.Validate(compiled, jsonValue(args)); err != nil {
 			a, _ := json.Marshal(args)
 			return c, false, fmt.Errorf("tool %q declares the string form of its numbers, but mcplinttest cannot build arguments its schema accepts (%s is refused); test it by hand, or name the other tools in StringNumbers", tool.Name, a)
 		}
@@ -317,7 +317,7 @@ func candidate(param map[string]any) (string, bool) {
 	}
 	tries = append(tries, "1", "2", "10", "0")
 	for _, n := range tries {
-		if compiled.Validate(json.Number(n)) == nil && compiled.Validate(n) == nil {
+		if schema.Validate(compiled, json.Number(n)) == nil && schema.Validate(compiled, n) == nil {
 			return n, true
 		}
 	}

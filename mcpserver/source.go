@@ -37,6 +37,11 @@ func (h *handlers) load(s Source) (*manifest.Manifest, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Stat first: opening a FIFO waits for a writer, and the tool call
+		// with it.
+		if fi, err := h.root.Stat(rel); err == nil && !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file", s.Path)
+		}
 		f, err := h.root.Open(rel)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Path, cleanPathError(err))

@@ -33,8 +33,16 @@ func (e *TooLargeError) Error() string {
 
 // Read reads and verifies the lock file at path, refusing one larger than
 // maxSize bytes without reading past the limit. A missing file is an error
-// for which errors.Is(err, fs.ErrNotExist) holds.
+// for which errors.Is(err, fs.ErrNotExist) holds. A lock file is one that
+// lock wrote: anything but a regular file is refused unread, since a
+// repository can commit mcplint.lock as a link to /dev/stdin or /dev/tty,
+// which would hold check --locked until input came.
 func Read(path string, maxSize int64) (*File, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (a pipe or a device), so not a lock file; it was not read", path)
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err

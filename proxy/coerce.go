@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/mcpfit/mcplint/pointer"
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // Arguments are coerced as seed 001's server half coerces them, but
@@ -60,7 +61,7 @@ func coerceArgs(s *jsonschema.Schema, args []byte) ([]byte, []coercion) {
 	if err != nil {
 		return args, nil
 	}
-	err = s.Validate(v)
+	err = schema.Validate(s, v)
 	if err == nil {
 		return args, nil
 	}
@@ -81,7 +82,7 @@ func coerceArgs(s *jsonschema.Schema, args []byte) ([]byte, []coercion) {
 			}
 		}
 		all = append(all, round...)
-		if err = s.Validate(v); err == nil {
+		if err = schema.Validate(s, v); err == nil {
 			out, err := rewrite(args, all)
 			if err != nil {
 				return args, nil

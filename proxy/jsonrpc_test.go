@@ -3,6 +3,7 @@ package proxy
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -33,6 +34,14 @@ func TestParseEnvelope(t *testing.T) {
 		if env.kind != c.kind || env.idKey(b) != c.id || env.method != c.method || env.dup != c.dup {
 			t.Errorf("%s: kind %d id %q method %q dup %v", c.msg, env.kind, env.idKey(b), env.method, env.dup)
 		}
+	}
+	// However deep a message, its envelope is read: one that was not
+	// could not be routed, and the answer to the proxy's own listing went
+	// to the client while the call waiting on it waited.
+	deep := []byte(`{"jsonrpc":"2.0","id":"mcplint-proxy-1","result":{"tools":[{"default":` +
+		strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}]}}`)
+	if env, err := parse(deep); err != nil || env.kind != kindResponse || env.idKey(deep) != `"mcplint-proxy-1"` {
+		t.Errorf("deep response: %v, kind %d", err, env.kind)
 	}
 	for _, bad := range []string{``, `[`, `{"a":}`, `{"a":1,}`, `{"a" 1}`, `{"a":"x}`, `{"a":1} x`, `{"a":[1,2}`, `nul`} {
 		if _, err := parse([]byte(bad)); err == nil {

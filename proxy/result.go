@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpfit/mcplint/schema"
 )
 
 // A tools/call result is checked against the tool's outputSchema: the
@@ -55,15 +58,18 @@ func (s *session) checkResult(t *toolEntry, result []byte, client string, rf res
 		return outcome{out: result}
 	}
 	if t.outputS != nil {
-		if err := t.outputS.Validate(v); err != nil {
+		if err := schema.Validate(t.outputS, v); err != nil {
 			s.log.reportf(t.name, "structured-content", client, "a result's structuredContent breaks the tool's outputSchema (%s)", where(err))
 		}
 	}
 	if t.shownS == nil {
 		return outcome{out: result}
 	}
-	err = t.shownS.Validate(v)
-	if err == nil || !rf.fails {
+	err = schema.Validate(t.shownS, v)
+	// A number the validator cannot hold is not shown to break the schema:
+	// the result goes as it came, for the client to judge.
+	var ne *schema.NumberError
+	if err == nil || !rf.fails || errors.As(err, &ne) {
 		return outcome{out: result}
 	}
 	out, cerr := asToolError(result, sc.value, "the server's structuredContent does not match this tool's outputSchema ("+where(err)+"), so it is given here as text: ")
@@ -84,7 +90,7 @@ func (s *session) missingStructured(t *toolEntry, result []byte, ms []member, cl
 		return outcome{out: result}
 	}
 	if text, ok := onlyText(result, ms); ok {
-		if v, err := jsonschema.UnmarshalJSON(strings.NewReader(text)); err == nil && t.shownS.Validate(v) == nil {
+		if v, err := jsonschema.UnmarshalJSON(strings.NewReader(text)); err == nil && schema.Validate(t.shownS, v) == nil {
 			var compact bytes.Buffer
 			if json.Compact(&compact, []byte(text)) == nil {
 				if out, err := setMember(result, "structuredContent", compact.Bytes()); err == nil {
@@ -174,6 +180,10 @@ func appendText(result []byte, text string) ([]byte, error) {
 // "/properties/count/type, /required".
 func where(err error) string {
 	var ve *jsonschema.ValidationError
+	var ne *schema.NumberError
+	if errors.As(err, &ne) {
+		return "it holds a number past what a validator can compare, at " + strconv.Quote(ne.Pointer)
+	}
 	if !errors.As(err, &ve) {
 		return "it does not validate"
 	}

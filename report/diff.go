@@ -16,7 +16,8 @@ const diffContext = 3
 // with forward slashes, cleaned), as git does, so `git apply` and
 // `patch -p1` accept it from the directory name is relative to; a name git
 // would need to quote (spaces at its ends, quotes, backslashes, control
-// characters) is quoted as git quotes it.
+// characters, non-ASCII characters) is quoted as git quotes it, "##" too
+// (see quotePath).
 //
 // The hunks are those of GNU `diff -u`: the same lines marked changed (see
 // lineDiff), three lines of context, changes at most six lines apart in one
@@ -130,13 +131,17 @@ func splitLines(text string) (lines []string, starts []int) {
 	return lines, append(starts, len(text))
 }
 
-// quotePath quotes a path in a patch header the way git does (C-style, in
-// double quotes, other bytes in octal) when it contains a character git would
-// otherwise misread.
+// quotePath quotes a path in a patch header the way git does by default
+// (core.quotePath: C-style, in double quotes, control characters and every
+// byte of a non-ASCII character in octal) when it contains a character git
+// would otherwise misread or a terminal act on. A name is a stranger's, and
+// the diff is printed into terminals and CI logs: so a "#" that follows a
+// "#" is written \043 as well, which git apply and patch read back as "#",
+// so that no "##[" or "##vso[" in a name is a CI runner's command.
 func quotePath(p string) string {
-	needs := strings.TrimSpace(p) != p
+	needs := strings.TrimSpace(p) != p || strings.Contains(p, "##")
 	for i := 0; i < len(p); i++ {
-		if c := p[i]; c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
+		if c := p[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
 			needs = true
 		}
 	}
@@ -146,20 +151,18 @@ func quotePath(p string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(p); i++ {
-		switch c := p[i]; c {
-		case '"', '\\':
+		switch c := p[i]; {
+		case c == '"' || c == '\\':
 			b.WriteByte('\\')
 			b.WriteByte(c)
-		case '\t':
+		case c == '\t':
 			b.WriteString(`\t`)
-		case '\n':
+		case c == '\n':
 			b.WriteString(`\n`)
+		case c < 0x20 || c >= 0x7f || (c == '#' && i > 0 && p[i-1] == '#'):
+			fmt.Fprintf(&b, "\\%03o", c)
 		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, "\\%03o", c)
-			} else {
-				b.WriteByte(c)
-			}
+			b.WriteByte(c)
 		}
 	}
 	b.WriteByte('"')

@@ -341,3 +341,42 @@ func BenchmarkDiff(b *testing.B) {
 		}
 	}
 }
+
+// TestDiffHostileNames: a file name is a stranger's, and the headers of a
+// diff are printed into terminals and CI logs. Whatever the name holds
+// (a line break, ESC, a bidi override, a runner's "##[" command), the
+// headers are printable ASCII without "##", and git apply still finds the
+// file by its name.
+func TestDiffHostileNames(t *testing.T) {
+	git := testenv.Command(t, "git")
+	names := []string{"##[error]x.json", "a ##vso[task.complete]b.json", "###[group].json", "a\n::error::x.json",
+		"b\x1b]0;T\x07.json", "d\u202e.json", "e\r::error::R.json", "\u2028::warning::x.json", "é\u0085.json", "plain.json"}
+	for _, name := range names {
+		d, err := Diff(name, []byte("{\n  \"a\": 1\n}\n"), []byte("{\n  \"a\": 2\n}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		headers := d[:strings.Index(d, "@@")]
+		for _, r := range headers {
+			if r != '\n' && (r < 0x20 || r > 0x7e) {
+				t.Errorf("%q: the headers hold %U:\n%s", name, r, headers)
+			}
+		}
+		if strings.Contains(headers, "##") {
+			t.Errorf("%q: the headers hold a runner's marker:\n%s", name, headers)
+		}
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, name), []byte("{\n  \"a\": 1\n}\n"))
+		cmd := exec.Command(git, "apply", "-")
+		cmd.Dir = dir
+		cmd.Stdin = strings.NewReader(d)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "LC_ALL=C")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%q: git apply: %v\n%s\n%s", name, err, out, d)
+			continue
+		}
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != "{\n  \"a\": 2\n}\n" {
+			t.Errorf("%q: git apply made %q (%v)", name, got, err)
+		}
+	}
+}

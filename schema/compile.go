@@ -84,7 +84,7 @@ func CompileDialect(doc any, assumed string) (*jsonschema.Schema, error) {
 	if err := c.AddResource(resourceURL, doc); err != nil {
 		return nil, err
 	}
-	return c.Compile(resourceURL)
+	return compile(c, resourceURL, doc)
 }
 
 // ecmaTolerantRegexp compiles patterns with Go's RE2 engine but accepts the

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/maphash"
 	"math"
@@ -114,7 +115,11 @@ func (c *Checker) Problems(doc any, assumed string) []Problem {
 	// Some node failed alone: validate the schema, which words the problems
 	// as the compiler does, with its valid parts made true (see prune).
 	pruned, _ := c.prune(assumed, meta, root, 0, &buf)
-	if err := meta.Validate(pruned); err != nil {
+	if err := Validate(meta, pruned); err != nil {
+		var ne *NumberError
+		if errors.As(err, &ne) {
+			return Problems(ne)
+		}
 		return Problems(&jsonschema.SchemaValidationError{URL: resourceURL + "#", Err: err})
 	}
 	return nil
@@ -218,7 +223,7 @@ func (c *Checker) nodeValid(dialect string, meta *jsonschema.Schema, s map[strin
 	ok, seen := c.valid[h]
 	c.mu.RUnlock()
 	if !seen {
-		ok = meta.Validate(shallowNode(dialect, s)) == nil
+		ok = Validate(meta, shallowNode(dialect, s)) == nil
 		c.mu.Lock()
 		c.valid[h] = ok
 		c.mu.Unlock()

@@ -59,7 +59,10 @@ func Problems(err error) []Problem {
 		anf     *jsonschema.AnchorNotFoundError
 		ijp     *jsonschema.InvalidJsonPointerError
 	)
+	var number *NumberError
 	switch {
+	case errors.As(err, &number):
+		return []Problem{{Pointer: number.Pointer, Message: number.Error()}}
 	case errors.As(err, &dialect):
 		return []Problem{{Kind: ProblemDialect, Pointer: "/$schema", Message: dialect.Error()}}
 	case errors.As(err, &sve):

@@ -129,7 +129,11 @@ for p in ${patterns[@]+"${patterns[@]}"}; do
 		matches=($p)
 	fi
 	if [ ${#matches[@]} -eq 0 ]; then
-		echo "::error title=mcplint::files: no file matches $p"
+		# The pattern is data in a workflow command: escaped as the Actions
+		# toolkit's escapeData escapes it, so that "%0A" in it stays text.
+		shown=${p//'%'/%25}
+		shown=${shown//$'\r'/%0D}
+		echo "::error title=mcplint::files: no file matches $shown"
 		outputs 2
 	fi
 	files+=("${matches[@]}")

@@ -92,7 +92,10 @@ func findManifests(dir string, depth int) ([]string, error) {
 		if strings.HasPrefix(d.Name(), ".") || d.Name() == "package.json" || d.Name() == "package-lock.json" || d.Name() == "tsconfig.json" {
 			return nil
 		}
-		if fi, err := d.Info(); err != nil || fi.Size() > manifest.DefaultLimits.Size {
+		// Stat, not the entry's Lstat: a committed link to /dev/stdin or
+		// /dev/tty would hold init until the input ends, one to a
+		// device read it to the size limit.
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() || fi.Size() > manifest.DefaultLimits.Size {
 			return nil
 		}
 		if m, err := manifest.ReadFile(p); err == nil && len(m.Tools) > 0 {

@@ -431,6 +431,8 @@ func TestActionPassesAndFails(t *testing.T) {
 		{"warning at fail-on", map[string]string{"files": "warn.json", "fail-on": "warning"}, 1, "::warning file=warn.json"},
 		{"config files and select", map[string]string{"select": "tool-name-valid"}, 0, ""},
 		{"no match", map[string]string{"files": "missing/*.json"}, 2, "::error title=mcplint::files: no file matches missing/*.json"},
+		// The pattern is escaped as the toolkit escapes a command's data.
+		{"no match, escaped", map[string]string{"files": "missing/%0A::error::*.json"}, 2, "::error title=mcplint::files: no file matches missing/%250A::error::*.json"},
 		{"text format", map[string]string{"files": "warn.json", "format": "text"}, 0, "warning description-present"},
 		{"both server inputs", map[string]string{"server-command": "x", "server-url": "http://127.0.0.1:1/mcp"}, 2, "give server-command or server-url, not both"},
 	} {
