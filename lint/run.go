@@ -809,6 +809,7 @@ func (l *Linter) adopt(r *Rule, d *Diagnostic) bool {
 		// Kept until merged: the finding it merges into goes with it.
 		d.Silenced = true
 	}
+	d.bound()
 	if d.Consumers == nil {
 		d.Consumers = r.Consumers
 	}
