@@ -1,6 +1,8 @@
 package lint_test
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,6 +68,40 @@ func TestMessagesBounded(t *testing.T) {
 	for _, k := range []string{"reportf", "reportfix", "complete", "short", "list", "listfunc", "surface", "add"} {
 		if !kinds[k] {
 			t.Errorf("no finding of %s among %d", k, len(ds))
+		}
+	}
+}
+
+// TestMaxFindingsCountsBytes: MaxFindings bounds what the findings hold,
+// not only how many there are: fifty findings under a 100 KB key count as
+// thousands, and stop a run bounded at a hundred, while fifty under a
+// short key do not; the pointers the findings keep are exact.
+func TestMaxFindingsCountsBytes(t *testing.T) {
+	for _, c := range []struct {
+		key     string
+		tooMany bool
+	}{{"short", false}, {strings.Repeat("k", 100<<10), true}} {
+		base := "/inputSchema/properties/" + c.key + "/properties/p"
+		rule := &lint.Rule{ID: "sub", Severity: lint.Warning, Check: func(p *lint.Pass) {
+			for i := range 50 {
+				p.Reportf(base+strconv.Itoa(i), "sub-property %d", i)
+			}
+		}}
+		src := `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"` + c.key + `":{"type":"object","properties":{"p0":{}}}}}}]}`
+		m := load(t, src)
+		l := newLinter(t, []*lint.Rule{rule}, lint.Config{MaxFindings: 100})
+		ds, err := l.Lint(m)
+		var fe *lint.FindingsError
+		if got := errors.As(err, &fe); got != c.tooMany {
+			t.Errorf("key of %d bytes: %d findings, error %v; want a FindingsError: %v", len(c.key), len(ds), err, c.tooMany)
+		}
+		for _, d := range ds {
+			if !strings.HasPrefix(d.RelPointer, base) || d.Pointer != "/tools/0"+d.RelPointer {
+				t.Errorf("pointer %.40q, relative %.40q", d.Pointer, d.RelPointer)
+			}
+		}
+		if !c.tooMany && len(ds) != 50 {
+			t.Errorf("%d findings, want 50", len(ds))
 		}
 	}
 }
