@@ -148,6 +148,10 @@ var clientCases = []clientCase{
 	// Streamable HTTP.
 	{name: "answers as SSE", server: func() *scripted { return &scripted{capabilities: `{"tools":{}}`, pages: onePage, sse: true} },
 		tools: []string{"a"}},
+	// basic/transports: a notification is answered 202 Accepted; some
+	// servers answer 200 with no body, which the SDK's client takes.
+	{name: "notification answered 200", server: func() *scripted { return &scripted{capabilities: `{"tools":{}}`, pages: onePage, notifyJSON: true} },
+		tools: []string{"a"}},
 	{name: "session id", server: func() *scripted { return &scripted{capabilities: `{"tools":{}}`, pages: onePage, session: "s"} },
 		tools: []string{"a"}},
 	// basic/transports, "Session Management": on a 404 to a request with
@@ -325,5 +329,26 @@ func TestLikeTheTypeScriptClient(t *testing.T) {
 				t.Errorf("mcplint: error %v (refused %v); the TypeScript SDK: ok %v %q", err, refused, ts.OK, ts.Error)
 			}
 		})
+	}
+}
+
+// TestStdioChatty: a stdio server that logs on stdout (a JSON log line and
+// a text one) and sends requests and notifications of its own before its
+// answer is listed all the same, as the TypeScript SDK's client does (its
+// ReadBuffer skips a line that is not a JSON-RPC message, with an error to
+// onerror), and its stdout is a finding, not a failure.
+func TestStdioChatty(t *testing.T) {
+	l, err := List(ctxT(t, 20*time.Second), self("chatty"), Options{SkipSecondListing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := toolNamesOf(l); !slices.Equal(got, []string{"echo"}) {
+		t.Errorf("tools %q", got)
+	}
+	if l.StdoutLines != 2 {
+		t.Errorf("%d lines of noise (%q), want 2", l.StdoutLines, l.Stdout)
+	}
+	if got := findings(check(t, l)); !slices.Equal(got, []string{"stdio-stdout-clean "}) {
+		t.Errorf("findings %q", got)
 	}
 }

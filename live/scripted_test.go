@@ -37,6 +37,9 @@ type scripted struct {
 	pages map[string][2]string
 	// sse answers each request as an event stream rather than JSON.
 	sse bool
+	// notifyJSON answers a notification with 200 and an empty JSON body
+	// rather than 202 Accepted.
+	notifyJSON bool
 	// session, when set, starts the Mcp-Session-Id given at each
 	// initialize (a number follows) and demanded afterwards; the first
 	// expire sessions end after expireAfter requests: the server answers
@@ -117,6 +120,11 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if msg.ID == nil || msg.Method == "" {
 		s.record(msg.Method)
+		if s.notifyJSON {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusOK)
+			return
+		}
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
