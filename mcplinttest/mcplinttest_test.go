@@ -12,21 +12,8 @@ import (
 	"github.com/mcpfit/mcplint/mcplinttest"
 )
 
-type input struct {
-	Path string `json:"path" jsonschema:"the path of the note"`
-}
-
-func goodServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "1.0.0"}, nil)
-	mcp.AddTool(s, &mcp.Tool{Name: "notes_read", Description: "Read a note and return its text."},
-		func(context.Context, *mcp.CallToolRequest, input) (*mcp.CallToolResult, any, error) {
-			return &mcp.CallToolResult{}, nil, nil
-		})
-	return s
-}
-
 func TestCleanServerPasses(t *testing.T) {
-	if diags := mcplinttest.Check(t, goodServer()); len(diags) != 0 {
+	if diags := mcplinttest.Check(t, newServer()); len(diags) != 0 {
 		t.Errorf("findings on a clean server: %v", diags)
 	}
 }
@@ -44,7 +31,7 @@ func (r *recorder) Errorf(f string, args ...any) {
 func (r *recorder) Fatalf(f string, args ...any) { r.fatal = true; r.Errorf(f, args...) }
 
 func TestBrokenServerFails(t *testing.T) {
-	s := goodServer()
+	s := newServer()
 	s.AddTool(&mcp.Tool{Name: "delete note", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{}, nil

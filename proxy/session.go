@@ -81,6 +81,9 @@ type session struct {
 	// notifications are tied to their requests.
 	relate bool
 	wg     sync.WaitGroup
+	// held counts the calls held back until the tools are listed and not
+	// yet sent: the client may close its input right after one.
+	held sync.WaitGroup
 }
 
 func newSession(p *Proxy, down downstream, relate bool) *session {
@@ -140,8 +143,10 @@ func (s *session) fromClient(ctx context.Context, b []byte) error {
 			// The call names a tool the proxy has not listed: learn it
 			// first, without holding up the messages behind it.
 			s.wg.Add(1)
+			s.held.Add(1)
 			go func() {
 				defer s.wg.Done()
+				defer s.held.Done()
 				s.learnTools(ctx, b, env)
 				out, tool := s.prepareCall(b, env)
 				s.mu.Lock()
@@ -349,3 +354,19 @@ func (s *session) serverGone(err error) {
 // wait waits for the goroutines the session started (listings being
 // repaired, calls waiting for tools).
 func (s *session) wait() { s.wg.Wait() }
+
+// sendHeld waits, at most limit, until the calls held back for a listing
+// have been sent: what a client wrote before it closed its input reaches
+// the server before the server's input closes, as it would without the
+// proxy (a server reads its input to the end).
+func (s *session) sendHeld(limit time.Duration) {
+	sent := make(chan struct{})
+	go func() {
+		s.held.Wait()
+		close(sent)
+	}()
+	select {
+	case <-sent:
+	case <-time.After(limit):
+	}
+}

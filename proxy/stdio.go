@@ -116,7 +116,9 @@ func (p *Proxy) runStdio(ctx context.Context) error {
 	}()
 	select {
 	case <-clientDone:
-		// The client is gone: so is the server, and all it started.
+		// The client is gone: so is the server, and all it started,
+		// once it has what the client sent.
+		s.sendHeld(ownTimeout)
 		up.close()
 		s.wait()
 		return nil

@@ -440,3 +440,46 @@ func TestStdoutNoise(t *testing.T) {
 		t.Errorf("log:\n%s", log)
 	}
 }
+
+// TestCallBeforeEOF: a client that writes a call and closes its input at
+// once (a script piping requests in) gets the answer, as it would from
+// the server directly, even when the call names a renamed tool the proxy
+// must first learn by listing the tools.
+func TestCallBeforeEOF(t *testing.T) {
+	record := filepath.Join(t.TempDir(), "record")
+	answer := `{"jsonrpc":"2.0","id":ID,"result":{"tools":[{"name":"files.read","inputSchema":{"type":"object"}}]}}`
+	r := start(t, Options{Target: self("raw", "MCPLINT_PROXY_TEST_RECORD="+record, "MCPLINT_PROXY_TEST_ANSWER="+answer), For: "openai"})
+	r.send(initialize)
+	r.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	r.send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"files_read","arguments":{}}}`)
+	r.in.Close()
+	var got []string
+	for {
+		line, err := r.out.ReadString('\n')
+		if line != "" {
+			got = append(got, line)
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err := r.wait(); err != nil {
+		t.Fatal(err)
+	}
+	answered := false
+	for _, line := range got {
+		if strings.Contains(line, `"id":5`) {
+			answered = strings.Contains(line, `"result"`) && !strings.Contains(line, `"error"`)
+		}
+	}
+	if !answered {
+		t.Errorf("the call was not answered with a result; the client got:\n%s", strings.Join(got, ""))
+	}
+	sent, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sent), `"name":"files.read"`) {
+		t.Errorf("the server never got the call under its own name:\n%s", sent)
+	}
+}

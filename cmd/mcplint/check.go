@@ -8,13 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -188,7 +185,7 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	// Each era's listing is linted against the versions of its era (the
 	// engine reads them from its handshake result) unless --protocol

@@ -7,11 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -186,7 +184,7 @@ func (e *env) commit(ctx context.Context, b *atomicfile.Batch) error {
 // protect runs f with SIGINT and SIGTERM cancelling its context rather
 // than ending the process: a write in progress ends cleanly.
 func (e *env) protect(ctx context.Context, f func(context.Context) error) error {
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	return f(ctx)
 }

@@ -27,6 +27,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/atomicfile"
+	"github.com/mcpfit/mcplint/internal/benchgen"
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 )
@@ -75,20 +77,8 @@ func hostileServer(mode string) (code int, ok bool) {
 	if mode == "leak" || mode == "leakerror" {
 		fmt.Fprintln(os.Stderr, "starting with key "+secret)
 	}
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<20)
 	out := bufio.NewWriter(os.Stdout)
-	for in.Scan() {
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Cursor string `json:"cursor"`
-			} `json:"params"`
-		}
-		if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
-			continue
-		}
+	testenv.RPCLines(os.Stdin, func(req testenv.RPCRequest) {
 		reply := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 		tool := func(name, desc string) map[string]any {
 			return map[string]any{"name": name, "description": desc, "inputSchema": map[string]any{"type": "object"}}
@@ -105,7 +95,7 @@ func hostileServer(mode string) (code int, ok bool) {
 				chunk := bytes.Repeat([]byte("a"), 1<<20)
 				for left := size; left > 0; left -= len(chunk) {
 					if _, err := out.Write(chunk[:min(left, len(chunk))]); err != nil {
-						return 0, true
+						os.Exit(0)
 					}
 				}
 				out.Flush()
@@ -131,11 +121,15 @@ func hostileServer(mode string) (code int, ok bool) {
 				}
 				out.WriteString("]}}\n")
 				out.Flush()
-				continue
+				return
 			case "schemapages":
 				// size bytes of tools, each one tool of many properties on a
 				// page of its own of some 8 MiB, streamed.
-				page, _ := strconv.Atoi(req.Params.Cursor)
+				var params struct {
+					Cursor string `json:"cursor"`
+				}
+				_ = json.Unmarshal(req.Params, &params)
+				page, _ := strconv.Atoi(params.Cursor)
 				const perPage = 8 << 20
 				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"big%d","description":"Big.","inputSchema":{"type":"object","properties":{`, req.ID, page)
 				for n, i := 0, 0; n < perPage; i++ {
@@ -151,7 +145,7 @@ func hostileServer(mode string) (code int, ok bool) {
 				}
 				out.WriteString("}}\n")
 				out.Flush()
-				continue
+				return
 			case "leak":
 				reply["result"] = map[string]any{"tools": []any{tool("leak_"+secret, "Uses the key "+secret+".")}}
 			case "leakspelled":
@@ -167,7 +161,7 @@ func hostileServer(mode string) (code int, ok bool) {
 				}
 				out.WriteString("]}}\n")
 				out.Flush()
-				continue
+				return
 			case "leakerror":
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
 			}
@@ -177,7 +171,7 @@ func hostileServer(mode string) (code int, ok bool) {
 		b, _ := json.Marshal(reply)
 		out.Write(append(b, '\n'))
 		out.Flush()
-	}
+	})
 	return 0, true
 }
 
@@ -293,20 +287,10 @@ func configBomb() string {
 	return b.String()
 }
 
-// refRing is a tool whose $defs chain n references, back to the first when
-// cycle is set.
+// refRing is a tool whose $defs chain n references (benchgen.RefRing),
+// back to the first when cycle is set.
 func refRing(n int, cycle bool) string {
-	defs := map[string]any{}
-	for i := range n {
-		next := fmt.Sprintf("#/$defs/d%d", i+1)
-		if cycle && i == n-1 {
-			next = "#/$defs/d0"
-		}
-		defs[fmt.Sprintf("d%d", i)] = map[string]any{"$ref": next}
-	}
-	defs[fmt.Sprintf("d%d", n)] = map[string]any{"type": "string"}
-	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes p.",
-		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"$ref": "#/$defs/d0"}}, "$defs": defs}}}})
+	b, _ := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "t", "description": "Takes p.", "inputSchema": benchgen.RefRing(n, cycle)}}})
 	return string(b)
 }
 

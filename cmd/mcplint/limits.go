@@ -50,13 +50,28 @@ func fileLimitFlags() []cli.Flag {
 
 // serverLimitFlags are the bounds on what a server may send (check, and
 // breaking with a live server).
-func serverLimitFlags() []cli.Flag {
+func serverLimitFlags() []cli.Flag { return limitFlagsSaying(checkLimitUsage) }
+
+// limitUsage is what passing each server limit does, in a flag's help: the
+// same limits fail a server under check and are passed on by the proxy.
+type limitUsage struct{ messageSize, listSize, tools, pages string }
+
+var checkLimitUsage = limitUsage{
+	messageSize: "fail a server that sends one message (a stdio line, an HTTP body or event) larger than `SIZE`; it is never read further",
+	listSize:    "fail a server whose tool list, all pages together, is larger than `SIZE`",
+	tools:       "fail a server that lists more than `N` tools",
+	pages:       "fail a server whose tool list takes more than `N` pages",
+}
+
+// limitFlagsSaying declares the server limits that serverLimits reads, in
+// one place for every command that takes them, with u as their help.
+func limitFlagsSaying(u limitUsage) []cli.Flag {
 	d := live.DefaultLimits
 	return []cli.Flag{
-		&cli.GenericFlag{Name: "max-message-size", Value: &byteSize{d.MessageSize}, Usage: "fail a server that sends one message (a stdio line, an HTTP body or event) larger than `SIZE`; it is never read further"},
-		&cli.GenericFlag{Name: "max-list-size", Value: &byteSize{d.ListSize}, Usage: "fail a server whose tool list, all pages together, is larger than `SIZE`"},
-		&cli.IntFlag{Name: "max-tools", Value: d.Tools, Usage: "fail a server that lists more than `N` tools"},
-		&cli.IntFlag{Name: "max-pages", Value: d.Pages, Usage: "fail a server whose tool list takes more than `N` pages"},
+		&cli.GenericFlag{Name: "max-message-size", Value: &byteSize{d.MessageSize}, Usage: u.messageSize},
+		&cli.GenericFlag{Name: "max-list-size", Value: &byteSize{d.ListSize}, Usage: u.listSize},
+		&cli.IntFlag{Name: "max-tools", Value: d.Tools, Usage: u.tools},
+		&cli.IntFlag{Name: "max-pages", Value: d.Pages, Usage: u.pages},
 	}
 }
 

@@ -7,8 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -80,7 +78,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	// Nothing is linted: a lock pins what is published, good or bad.
 	results, single, err := e.runServers(ctx, cmd, "text", "", "", project, func(*live.Listing) (*lint.Linter, error) {

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -64,7 +61,7 @@ func (e *env) mcp(ctx context.Context, cmd *cli.Command) error {
 		e.superviseServers()
 		defer live.KillOrphans()
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	// The protocol's bytes, not a report: standard output as run got it is
 	// the transport; every text in it was guarded by the server.

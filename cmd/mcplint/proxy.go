@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -120,7 +118,7 @@ func (e *env) proxy(ctx context.Context, cmd *cli.Command) error {
 			fmt.Fprintf(e.stderr, "mcplint proxy: serving Streamable HTTP at %s\n", url)
 		}
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	e.superviseServers()
 	defer live.KillOrphans()
@@ -138,13 +136,12 @@ func (e *env) proxy(ctx context.Context, cmd *cli.Command) error {
 // applies them: a message past its size fails the server, a listing past
 // the list limits is passed on unrepaired.
 func proxyLimitFlags() []cli.Flag {
-	d := live.DefaultLimits
-	return []cli.Flag{
-		&cli.GenericFlag{Name: "max-message-size", Value: &byteSize{d.MessageSize}, Usage: "read no message (a line, an HTTP body or event) larger than `SIZE`: one of the client's is refused, one of the server's fails it"},
-		&cli.GenericFlag{Name: "max-list-size", Value: &byteSize{d.ListSize}, Usage: "pass on unrepaired a tool list whose pages together are larger than `SIZE`"},
-		&cli.IntFlag{Name: "max-tools", Value: d.Tools, Usage: "pass on unrepaired a tools/list page of more than `N` tools"},
-		&cli.IntFlag{Name: "max-pages", Value: d.Pages, Usage: "pass on unrepaired the pages of a tool list past the `N`th"},
-	}
+	return limitFlagsSaying(limitUsage{
+		messageSize: "read no message (a line, an HTTP body or event) larger than `SIZE`: one of the client's is refused, one of the server's fails it",
+		listSize:    "pass on unrepaired a tool list whose pages together are larger than `SIZE`",
+		tools:       "pass on unrepaired a tools/list page of more than `N` tools",
+		pages:       "pass on unrepaired the pages of a tool list past the `N`th",
+	})
 }
 
 // listenAddr reads --listen: a port alone ("8931" or ":8931") listens on

@@ -5,16 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/convert"
+	"github.com/mcpfit/mcplint/internal/realworld"
 	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -65,33 +63,20 @@ var overRefusals = map[string]string{}
 // other way round, a refusal of a source that the case records every
 // consumer of the target to accept is a failure too.
 func TestConvertCorpus(t *testing.T) {
-	root := testenv.RepoRoot(t)
-	dirs, err := filepath.Glob(filepath.Join(root, "testdata", "realworld", "*", "tools.json"))
-	if err != nil || len(dirs) < 40 {
-		t.Fatalf("%d real-world cases found, want at least 40 (%v)", len(dirs), err)
+	cases, err := realworld.Corpus(filepath.Join(testenv.RepoRoot(t), "testdata", "realworld"))
+	if err != nil || len(cases) < 40 {
+		t.Fatalf("%d real-world cases found, want at least 40 (%v)", len(cases), err)
 	}
 	var results []corpusResult
 	inputErrors := 0
-	for _, path := range dirs {
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		m, err := manifest.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tools, err := convert.FromManifest(m)
+	for _, cc := range cases {
+		rel := "testdata/realworld/" + cc.Name + "/tools.json"
+		tools, err := convert.FromManifest(cc.Manifest)
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
-		var verdicts struct {
-			Verdicts map[string]string `yaml:"verdicts"`
-		}
-		b, err := os.ReadFile(filepath.Join(filepath.Dir(path), "case.yaml"))
-		if err == nil {
-			err = yaml.Unmarshal(b, &verdicts)
-		}
-		if err != nil || len(verdicts.Verdicts) == 0 {
-			t.Fatalf("%s: no verdicts (%v)", rel, err)
+		if len(cc.File.Verdicts) == 0 {
+			t.Fatalf("%s: no verdicts", rel)
 		}
 		for _, c := range corpusConversions {
 			where := fmt.Sprintf("%s (%s", rel, c.name)
@@ -103,7 +88,7 @@ func TestConvertCorpus(t *testing.T) {
 				t.Logf("%s): %v", where, err)
 				continue
 			}
-			results = append(results, corpusResult{where: where, conv: c, out: out, warns: warns, refused: refusedAny(warns), verdicts: verdicts.Verdicts})
+			results = append(results, corpusResult{where: where, conv: c, out: out, warns: warns, refused: refusedAny(warns), verdicts: cc.File.Verdicts})
 		}
 	}
 	judged := map[string][]string{}
@@ -144,7 +129,7 @@ func TestConvertCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d conversions (%d cases × %d targets); %d refused (exit 1); %d input errors (exit 2)",
-		len(results)+inputErrors, len(dirs), len(corpusConversions), refusals, inputErrors)
+		len(results)+inputErrors, len(cases), len(corpusConversions), refusals, inputErrors)
 	t.Logf("warnings by kind: %s", warningKinds(results))
 }
 

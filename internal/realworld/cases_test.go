@@ -1,14 +1,11 @@
 package realworld
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/goccy/go-yaml"
 
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/internal/testenv"
@@ -27,52 +24,20 @@ var consumers = func() []string {
 
 var verdicts = []string{"accept", "refuse", "mangle", "unknown"}
 
-// caseFile is case.yaml. Unknown keys are an error.
-type caseFile struct {
-	Title     string            `yaml:"title"`
-	Kind      string            `yaml:"kind"`
-	Source    []string          `yaml:"source"`
-	Generator string            `yaml:"generator"`
-	Reduced   string            `yaml:"reduced"`
-	Verdicts  map[string]string `yaml:"verdicts"`
-	Errors    map[string]string `yaml:"errors"`
-	Basis     string            `yaml:"basis"`
-}
-
-// readCase decodes a case's case.yaml strictly: an unknown key is an error.
-func readCase(t *testing.T, dir string) caseFile {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c caseFile
-	if err := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField()).Decode(&c); err != nil {
-		t.Fatalf("%s/case.yaml: %v", dir, err)
-	}
-	return c
-}
-
 // TestCasesWellFormed checks every case of the corpus (thread-*, gen-*,
 // server-*): exactly tools.json and case.yaml, a tools list mcplint
 // reads, a verdict from every consumer, and a reason with its source for
 // every verdict that is not accept.
 func TestCasesWellFormed(t *testing.T) {
-	root := filepath.Join(testenv.RepoRoot(t), "testdata", "realworld")
-	entries, err := os.ReadDir(root)
+	dirs, err := Dirs(filepath.Join(testenv.RepoRoot(t), "testdata", "realworld"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		n++
-		t.Run(e.Name(), func(t *testing.T) { checkCase(t, filepath.Join(root, e.Name())) })
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) { checkCase(t, dir) })
 	}
-	if n < 40 {
-		t.Errorf("%d cases, want at least 40", n)
+	if len(dirs) < 40 {
+		t.Errorf("%d cases, want at least 40", len(dirs))
 	}
 }
 
@@ -96,7 +61,10 @@ func checkCase(t *testing.T, dir string) {
 		t.Error("tools.json has no tools")
 	}
 
-	c := readCase(t, dir)
+	c, err := ReadCaseFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if c.Title == "" || c.Reduced == "" {
 		t.Error("title and reduced must not be empty")
 	}

@@ -11,5 +11,6 @@
 // default run names every default-mode consumer that refuses a case, each
 // opt-in consumer's rules report every case it refuses, and the popular
 // servers every default-mode consumer accepts get no error and at most one
-// warning per twenty tools.
+// warning per twenty tools. Corpus reads the corpus for them and for the
+// tests of other packages that run over it.
 package realworld

@@ -21,7 +21,7 @@ func TestMatrixAgreesWithFindings(t *testing.T) {
 	cases := corpus(t)
 	var files []report.File
 	for _, cc := range cases {
-		files = append(files, report.File{Manifest: cc.m, Diagnostics: lintCase(t, cc.m, lint.Config{})})
+		files = append(files, report.File{Manifest: cc.Manifest, Diagnostics: lintCase(t, cc.Manifest, lint.Config{})})
 	}
 	mx := report.NewMatrix(files)
 	rows := 0
@@ -93,17 +93,17 @@ func TestMatrixAgreesWithFindings(t *testing.T) {
 
 	for i, cc := range cases {
 		for c, client := range mx.Clients {
-			if cc.c.Verdicts[string(client.ID)] != "refuse" {
+			if cc.File.Verdicts[string(client.ID)] != "refuse" {
 				continue
 			}
-			if _, known := knownMisses[cc.name+"/"+string(client.ID)]; known {
+			if _, known := knownMisses[cc.Name+"/"+string(client.ID)]; known {
 				continue
 			}
 			marked := slices.ContainsFunc(mx.Rows, func(r report.MatrixRow) bool {
 				return r.File == files[i].Manifest.Path && r.Cells[c].Verdict == report.Refused
 			})
 			if !marked {
-				t.Errorf("%s: %s refuses it (%s), but no tool is marked refused in its column", cc.name, client.Name, firstLine(cc.c.Basis, string(client.ID)))
+				t.Errorf("%s: %s refuses it (%s), but no tool is marked refused in its column", cc.Name, client.Name, firstLine(cc.File.Basis, string(client.ID)))
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package realworld
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,36 +14,17 @@ import (
 	"github.com/mcpfit/mcplint/rules"
 )
 
-// corpusCase is one directory of testdata/realworld, loaded.
-type corpusCase struct {
-	name string
-	c    caseFile
-	m    *manifest.Manifest
-}
-
-func corpus(t *testing.T) []corpusCase {
+// corpus is every case of testdata/realworld, loaded.
+func corpus(t *testing.T) []Case {
 	t.Helper()
-	root := filepath.Join(testenv.RepoRoot(t), "testdata", "realworld")
-	entries, err := os.ReadDir(root)
+	cases, err := Corpus(filepath.Join(testenv.RepoRoot(t), "testdata", "realworld"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []corpusCase
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		dir := filepath.Join(root, e.Name())
-		m, err := manifest.ReadFile(filepath.Join(dir, "tools.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, corpusCase{name: e.Name(), c: readCase(t, dir), m: m})
+	if len(cases) < 40 {
+		t.Fatalf("%d corpus cases, want at least 40", len(cases))
 	}
-	if len(out) < 40 {
-		t.Fatalf("%d corpus cases, want at least 40", len(out))
-	}
-	return out
+	return cases
 }
 
 // knownMisses are refusals that mcplint does not report, each with the
@@ -87,18 +67,18 @@ func TestDefaultVerdicts(t *testing.T) {
 		stale[k] = true
 	}
 	for _, cc := range corpus(t) {
-		got := named(lintCase(t, cc.m, lint.Config{}))
+		got := named(lintCase(t, cc.Manifest, lint.Config{}))
 		for _, c := range consumer.All {
-			if !c.Default || cc.c.Verdicts[string(c.ID)] != "refuse" {
+			if !c.Default || cc.File.Verdicts[string(c.ID)] != "refuse" {
 				continue
 			}
-			key := cc.name + "/" + string(c.ID)
+			key := cc.Name + "/" + string(c.ID)
 			if slices.Contains(got, c.ID) {
 				continue
 			}
 			delete(stale, key)
 			if _, ok := knownMisses[key]; !ok {
-				t.Errorf("%s: %s refuses it (%s), but the default run names %v", cc.name, c.Name, firstLine(cc.c.Basis, string(c.ID)), got)
+				t.Errorf("%s: %s refuses it (%s), but the default run names %v", cc.Name, c.Name, firstLine(cc.File.Basis, string(c.ID)), got)
 			}
 		}
 	}
@@ -126,12 +106,12 @@ func TestOptInVerdicts(t *testing.T) {
 			continue
 		}
 		for _, cc := range cases {
-			if cc.c.Verdicts[string(c.ID)] != "refuse" {
+			if cc.File.Verdicts[string(c.ID)] != "refuse" {
 				continue
 			}
-			got := named(lintCase(t, cc.m, lint.Config{ExtendSelect: sel}))
+			got := named(lintCase(t, cc.Manifest, lint.Config{ExtendSelect: sel}))
 			if !slices.Contains(got, c.ID) {
-				t.Errorf("%s: %s refuses it (%s), but its rules report nothing naming it", cc.name, c.Name, firstLine(cc.c.Basis, string(c.ID)))
+				t.Errorf("%s: %s refuses it (%s), but its rules report nothing naming it", cc.Name, c.Name, firstLine(cc.File.Basis, string(c.ID)))
 			}
 		}
 	}
@@ -145,16 +125,16 @@ func TestQuietOnCleanServers(t *testing.T) {
 	tools, warnings, servers := 0, 0, 0
 	byRule := map[string]int{}
 	for _, cc := range corpus(t) {
-		if cc.c.Kind != "server" || !acceptedByDefault(cc.c) {
+		if cc.File.Kind != "server" || !acceptedByDefault(cc.File) {
 			continue
 		}
 		servers++
-		tools += len(cc.m.Tools)
+		tools += len(cc.Manifest.Tools)
 		// mcplint check adds the security pack to the default set.
-		for _, d := range lintCase(t, cc.m, lint.Config{ExtendSelect: []string{"security"}}) {
+		for _, d := range lintCase(t, cc.Manifest, lint.Config{ExtendSelect: []string{"security"}}) {
 			switch d.Severity {
 			case lint.Error:
-				t.Errorf("%s: error on a server every client accepts: %s %s: %s", cc.name, d.Rule, d.Pointer, d.Message)
+				t.Errorf("%s: error on a server every client accepts: %s %s: %s", cc.Name, d.Rule, d.Pointer, d.Message)
 			case lint.Warning:
 				warnings++
 				byRule[d.Rule]++
@@ -170,7 +150,7 @@ func TestQuietOnCleanServers(t *testing.T) {
 	t.Logf("%d clean servers, %d tools, %d warnings", servers, tools, warnings)
 }
 
-func acceptedByDefault(c caseFile) bool {
+func acceptedByDefault(c CaseFile) bool {
 	for _, k := range consumer.All {
 		if k.Default && c.Verdicts[string(k.ID)] == "refuse" {
 			return false
