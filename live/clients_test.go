@@ -284,29 +284,36 @@ type tsListing struct {
 }
 
 // TestLikeTheTypeScriptClient runs the official TypeScript SDK's client
-// against each case's server and holds mcplint to its verdict: where the
-// SDK lists the server, mcplint lists the same tools of the same
-// (initialize) era, without an error finding on the handshake; where the
-// SDK gives up, mcplint fails too, or reports the result the SDK refused
-// as an error.
+// against each case's server (one node process for all of them) and holds
+// mcplint to its verdict: where the SDK lists the server, mcplint lists the
+// same tools of the same (initialize) era, without an error finding on the
+// handshake or a declared list; where the SDK gives up, mcplint fails too,
+// or reports what the SDK refused as an error.
 func TestLikeTheTypeScriptClient(t *testing.T) {
 	dir := testenv.Oracles(t)
+	var cases []clientCase
+	var urls []string
 	for _, c := range clientCases {
 		if c.tsDiffers != "" {
 			continue
 		}
+		srv := httptest.NewServer(c.server())
+		defer srv.Close()
+		cases = append(cases, c)
+		urls = append(urls, srv.URL)
+	}
+	out, err := exec.Command("node", append([]string{filepath.Join(dir, "http-list.mjs")}, urls...)...).Output()
+	if err != nil {
+		t.Fatalf("http-list.mjs: %v", err)
+	}
+	var answers []tsListing
+	if err := json.Unmarshal(out, &answers); err != nil || len(answers) != len(cases) {
+		t.Fatalf("http-list.mjs: %d answers for %d servers (%v): %s", len(answers), len(cases), err, out)
+	}
+	for i, c := range cases {
+		ts := answers[i]
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			srv := httptest.NewServer(c.server())
-			defer srv.Close()
-			out, err := exec.Command("node", filepath.Join(dir, "http-list.mjs"), srv.URL).Output()
-			if err != nil {
-				t.Fatalf("http-list.mjs: %v", err)
-			}
-			var ts tsListing
-			if err := json.Unmarshal(out, &ts); err != nil {
-				t.Fatalf("http-list.mjs: %v: %s", err, out)
-			}
 			ours := httptest.NewServer(c.server())
 			defer ours.Close()
 			l, err := List(ctxT(t, 10*time.Second), Target{URL: ours.URL, Transport: "http"}, Options{})
