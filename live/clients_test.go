@@ -148,6 +148,16 @@ var clientCases = []clientCase{
 	// Streamable HTTP.
 	{name: "answers as SSE", server: func() *scripted { return &scripted{capabilities: `{"tools":{}}`, pages: onePage, sse: true} },
 		tools: []string{"a"}},
+	// An event stream the server keeps open after the answer: the answer
+	// is what the client waits for, not the stream's end.
+	{name: "SSE kept open", server: func() *scripted {
+		return &scripted{capabilities: `{"tools":{}}`, pages: onePage, sse: true, holdOpen: true}
+	},
+		tools: []string{"a"}},
+	// One that ends before the answer: a failure of the conversation,
+	// said once, not a hang (the client does not resume: no event id).
+	{name: "SSE cut before the answer", server: func() *scripted { return &scripted{capabilities: `{"tools":{}}`, pages: onePage, sse: true, cut: true} },
+		errHas: "tools/list: the server ended the event stream of its answer without the response"},
 	// basic/transports: a notification is answered 202 Accepted; some
 	// servers answer 200 with no body, which the SDK's client takes.
 	{name: "notification answered 200", server: func() *scripted { return &scripted{capabilities: `{"tools":{}}`, pages: onePage, notifyJSON: true} },

@@ -392,7 +392,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 		got := c.take()
 		for _, p := range got {
 			if p.err != nil && p.local {
-				return nil, failf(KindProtocol, nil, "tools/list: %s", shownLine(ctx, p.err.Message))
+				return nil, localFailure(ctx, manifest.MethodTools, p.err.Message)
 			}
 			if p.err != nil {
 				if pages == 0 {
@@ -559,4 +559,16 @@ func valueKind(v string) string {
 		return "a number"
 	}
 	return english.A(v)
+}
+
+// localFailure is a request the transport ended on this side, as a
+// failure of the conversation in words that say what the server did.
+func localFailure(ctx context.Context, method, msg string) *Error {
+	if strings.Contains(msg, "terminated without response") {
+		// The SDK's Streamable HTTP client, when the event stream that
+		// answers a request ends before the response (and gives no event
+		// id to resume from).
+		return failf(KindProtocol, nil, "%s: the server ended the event stream of its answer without the response", method)
+	}
+	return failf(KindProtocol, nil, "%s: %s", method, shownLine(ctx, msg))
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mcpfit/mcplint/internal/testenv"
 )
@@ -37,6 +38,11 @@ type scripted struct {
 	pages map[string][2]string
 	// sse answers each request as an event stream rather than JSON.
 	sse bool
+	// cut ends the event stream of tools/list before its answer.
+	cut bool
+	// holdOpen keeps each event stream open after its answer, until the
+	// client goes, as servers that stream notifications do.
+	holdOpen bool
 	// notifyJSON answers a notification with 200 and an empty JSON body
 	// rather than 202 Accepted.
 	notifyJSON bool
@@ -178,6 +184,12 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		result += "}"
 		during = s.during
+		if s.cut {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			io.WriteString(w, ": the answer never comes\n\n")
+			return
+		}
 	case "prompts/list", "resources/list", "resources/templates/list":
 		if s.refuse {
 			writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, s.sse, nil)
@@ -192,6 +204,15 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeRPC(w, http.StatusOK, msg.ID, result, "", s.sse, during)
+	if s.sse && s.holdOpen {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		select {
+		case <-r.Context().Done():
+		case <-time.After(30 * time.Second):
+		}
+	}
 }
 
 // writeRPC answers a request with a result or an error, as JSON or as an

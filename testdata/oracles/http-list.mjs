@@ -11,7 +11,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 2000 };
 const all = [];
 for (const url of process.argv.slice(2)) all.push(await list(url));
 process.stdout.write(JSON.stringify(all));
