@@ -180,9 +180,10 @@ var clientCases = []clientCase{
 	}, tools: []string{"a"}, protocol: "2025-06-18"},
 
 	// What a server sends in the middle of a list, on the request's
-	// stream: requests to the client are answered (ping with a result,
-	// what the client did not declare with an error), notifications are
-	// taken in, and the list goes on.
+	// stream, waiting for the answer before it answers the list: requests
+	// to the client are answered (ping with a result, what the client did
+	// not declare with an error), notifications are taken in, and the
+	// list goes on.
 	{name: "ping mid-list", server: func() *scripted {
 		return &scripted{capabilities: `{"tools":{}}`, pages: onePage, sse: true, during: []string{`{"jsonrpc":"2.0","id":"s1","method":"ping"}`}}
 	},

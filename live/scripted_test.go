@@ -164,7 +164,7 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case "server/discover":
 		if !s.discover {
-			writeRPC(w, http.StatusNotFound, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, false, nil)
+			writeRPC(w, http.StatusNotFound, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, false, nil, nil)
 			return
 		}
 		result = fmt.Sprintf(`{"supportedVersions":["2026-07-28"],"capabilities":%s,"resultType":"complete","ttlMs":0,"cacheScope":"public","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"scripted","version":"1.0.0"}}}`, s.capabilities)
@@ -175,7 +175,7 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_ = json.Unmarshal(msg.Params, &p)
 		page, ok := s.pages[p.Cursor]
 		if !ok {
-			writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32602,"message":"Invalid cursor"}`, s.sse, nil)
+			writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32602,"message":"Invalid cursor"}`, s.sse, nil, nil)
 			return
 		}
 		result = `{"tools":` + page[0]
@@ -192,7 +192,7 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case "prompts/list", "resources/list", "resources/templates/list":
 		if s.refuse {
-			writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, s.sse, nil)
+			writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, s.sse, nil, nil)
 			return
 		}
 		member := map[string]string{"prompts/list": "prompts", "resources/list": "resources", "resources/templates/list": "resourceTemplates"}[msg.Method]
@@ -200,10 +200,10 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "ping":
 		result = "{}"
 	default:
-		writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, s.sse, nil)
+		writeRPC(w, http.StatusOK, msg.ID, "", `{"code":-32601,"message":"Method not found"}`, s.sse, nil, nil)
 		return
 	}
-	writeRPC(w, http.StatusOK, msg.ID, result, "", s.sse, during)
+	writeRPC(w, http.StatusOK, msg.ID, result, "", s.sse, during, s.awaitReply)
 	if s.sse && s.holdOpen {
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
@@ -215,9 +215,20 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// awaitReply waits, a few seconds at most, for the client's answer to the
+// request of ours with the given id, as a server that needs it before it
+// can answer (sampling for a list it builds with the model) does.
+func (s *scripted) awaitReply(id string) {
+	deadline := time.Now().Add(3 * time.Second)
+	for !s.replied(`"id":`+id) && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // writeRPC answers a request with a result or an error, as JSON or as an
-// event stream that first carries the messages of during.
-func writeRPC(w http.ResponseWriter, status int, id json.RawMessage, result, rpcErr string, sse bool, during []string) {
+// event stream that first carries the messages of during, waiting with
+// await for the answer to each that is a request.
+func writeRPC(w http.ResponseWriter, status int, id json.RawMessage, result, rpcErr string, sse bool, during []string, await func(id string)) {
 	reply := `{"jsonrpc":"2.0","id":` + string(id)
 	if rpcErr != "" {
 		reply += `,"error":` + rpcErr + "}"
@@ -237,6 +248,13 @@ func writeRPC(w http.ResponseWriter, status int, id json.RawMessage, result, rpc
 		fmt.Fprintf(w, "id: d%d\ndata: %s\n\n", i, strings.ReplaceAll(m, "\n", ""))
 		if f != nil {
 			f.Flush()
+		}
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal([]byte(m), &req) == nil && req.ID != nil && await != nil {
+			await(string(req.ID))
 		}
 	}
 	fmt.Fprintf(w, "id: r\ndata: %s\n\n", reply)
