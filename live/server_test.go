@@ -205,8 +205,12 @@ func rawServer(mode string) int {
 				"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
 				"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "fault-" + mode, "version": "1.0.0"}}}
 		case "initialize":
+			version := "2025-06-18"
+			if mode == "future" {
+				version = "2099-01-01"
+			}
 			reply["result"] = map[string]any{
-				"protocolVersion": "2025-06-18",
+				"protocolVersion": version,
 				"capabilities":    map[string]any{"tools": map[string]any{}},
 				"serverInfo":      map[string]any{"name": "fault-" + mode, "version": "1.0.0"},
 			}
