@@ -141,6 +141,11 @@ var clientCases = []clientCase{
 	{name: "cursor repeats", server: func() *scripted {
 		return &scripted{capabilities: `{"tools":{}}`, pages: map[string][2]string{"": page("c1", "a"), "c1": page("c1", "b")}}
 	}, errHas: `tools/list returned the cursor "c1" a second time (page 2): the server's pagination loops`},
+	// Every list pages so, prompts as tools.
+	{name: "prompts cursor repeats", server: func() *scripted {
+		return &scripted{capabilities: `{"tools":{},"prompts":{}}`, pages: onePage,
+			promptPages: map[string][2]string{"": {`[{"name":"p"}]`, `"x"`}, "x": {`[{"name":"q"}]`, `"x"`}}}
+	}, errHas: `prompts/list returned the cursor "x" a second time (page 2): the server's pagination loops`},
 	{name: "empty page with a cursor", server: func() *scripted {
 		return &scripted{capabilities: `{"tools":{}}`, pages: map[string][2]string{"": page("c1"), "c1": page("", "a")}}
 	}, tools: []string{"a"}},
@@ -178,6 +183,13 @@ var clientCases = []clientCase{
 	{name: "requires MCP-Protocol-Version", server: func() *scripted {
 		return &scripted{version: "2025-06-18", capabilities: `{"tools":{}}`, pages: onePage, needVersion: true}
 	}, tools: []string{"a"}, protocol: "2025-06-18"},
+
+	// Both eras of a server that requires the header: the modern one
+	// names its version in every request, the initialize one after the
+	// handshake.
+	{name: "requires MCP-Protocol-Version, both eras", server: func() *scripted {
+		return &scripted{discover: true, capabilities: `{"tools":{}}`, pages: onePage, needVersion: true}
+	}, tools: []string{"a"}, protocol: "2026-07-28", legacy: "2025-11-25"},
 
 	// What a server sends in the middle of a list, on the request's
 	// stream, waiting for the answer before it answers the list: requests
@@ -276,7 +288,7 @@ func TestClientCases(t *testing.T) {
 			}
 			if s.needVersion {
 				for _, h := range s.headers {
-					if h != c.protocol {
+					if h != c.protocol && h != c.legacy {
 						t.Errorf("MCP-Protocol-Version %q after initialize, want %s", h, c.protocol)
 					}
 				}

@@ -30,6 +30,9 @@ type scripted struct {
 	discover bool
 	// capabilities is the raw capabilities member ("{}" when empty).
 	capabilities string
+	// promptPages are the prompts/list pages by cursor, as pages are;
+	// none: one empty page.
+	promptPages map[string][2]string
 	// refuse answers the lists other than tools/list with an error,
 	// whatever the capabilities say.
 	refuse bool
@@ -197,6 +200,18 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		member := map[string]string{"prompts/list": "prompts", "resources/list": "resources", "resources/templates/list": "resourceTemplates"}[msg.Method]
 		result = `{"` + member + `":[]}`
+		if msg.Method == "prompts/list" && s.promptPages != nil {
+			var p struct {
+				Cursor string `json:"cursor"`
+			}
+			_ = json.Unmarshal(msg.Params, &p)
+			page := s.promptPages[p.Cursor]
+			result = `{"prompts":` + page[0]
+			if page[1] != "" {
+				result += `,"nextCursor":` + page[1]
+			}
+			result += "}"
+		}
 	case "ping":
 		result = "{}"
 	default:
