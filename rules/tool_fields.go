@@ -3,54 +3,30 @@ package rules
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
-	"github.com/mcpfit/mcplint/schema"
 )
 
 var toolFieldRules = []*lint.Rule{ToolFieldsValid}
 
-// toolField is the shape the MCP schema and the TypeScript SDK give one
-// member of a tool (other than its name, schemas and _meta, which rules
-// of their own check): its JSON kind, the strings it may be, and the
-// protocol version that defined it.
-type toolField struct {
-	// path is the member's place in the tool; "*" stands for every element
-	// of an array.
-	path   []string
-	kind   string   // "string", "boolean", "object" or "array"
-	values []string // the strings it may be, when an enum
-	// required, for a member of an object that is present.
-	required bool
-	since    string
+// toolFields are the members of a tool that describe it to a client, with
+// their types as surfaceDefs spells them, and the protocol versions that
+// define each (until: the first that no longer does). The types are those of schema.json 2025-11-25, which the
+// TypeScript SDK's ToolSchema checks at every version (src/types.ts:
+// BaseMetadataSchema, IconsSchema, ToolAnnotationsSchema,
+// ToolExecutionSchema); TestSurfaceDefsMatchSpec holds the definitions to
+// the official files.
+var toolFields = []struct{ member, typ, since, until string }{
+	{"title", "string", "2025-06-18", ""},
+	{"description", "string", "2024-11-05", ""},
+	{"annotations", "ToolAnnotations", "2025-03-26", ""},
+	{"icons", "[]Icon", "2025-11-25", ""},
+	{"execution", "ToolExecution", "2025-11-25", "2026-07-28"},
 }
 
-// toolFields are the members of Tool in schema.json (2025-11-25:
-// ToolAnnotations, Icon, ToolExecution) and in the TypeScript SDK's
-// ToolSchema (src/types.ts: BaseMetadataSchema, IconsSchema,
-// ToolAnnotationsSchema, ToolExecutionSchema), which agree.
-var toolFields = []toolField{
-	{path: []string{"description"}, kind: "string", since: "2024-11-05"},
-	{path: []string{"title"}, kind: "string", since: "2025-06-18"},
-	{path: []string{"annotations"}, kind: "object", since: "2025-03-26"},
-	{path: []string{"annotations", "title"}, kind: "string", since: "2025-03-26"},
-	{path: []string{"annotations", "readOnlyHint"}, kind: "boolean", since: "2025-03-26"},
-	{path: []string{"annotations", "destructiveHint"}, kind: "boolean", since: "2025-03-26"},
-	{path: []string{"annotations", "idempotentHint"}, kind: "boolean", since: "2025-03-26"},
-	{path: []string{"annotations", "openWorldHint"}, kind: "boolean", since: "2025-03-26"},
-	{path: []string{"icons"}, kind: "array", since: "2025-11-25"},
-	{path: []string{"icons", "*"}, kind: "object", since: "2025-11-25"},
-	{path: []string{"icons", "*", "src"}, kind: "string", required: true, since: "2025-11-25"},
-	{path: []string{"icons", "*", "mimeType"}, kind: "string", since: "2025-11-25"},
-	{path: []string{"icons", "*", "sizes"}, kind: "array", since: "2025-11-25"},
-	{path: []string{"icons", "*", "sizes", "*"}, kind: "string", since: "2025-11-25"},
-	{path: []string{"icons", "*", "theme"}, kind: "string", values: []string{"light", "dark"}, since: "2025-11-25"},
-	{path: []string{"execution"}, kind: "object", since: "2025-11-25"},
-	{path: []string{"execution", "taskSupport"}, kind: "string", values: []string{"forbidden", "optional", "required"}, since: "2025-11-25"},
-}
+// toolFieldDefs are the definitions the members are checked against.
+var toolFieldDefs = surfaceDefs("2025-11-25")
 
 // ToolFieldsValid checks the members of a tool that describe it to a
 // client: title, description, annotations, icons and execution.
@@ -81,7 +57,9 @@ MCP Inspector list tools with it).
 The SDK checks these members whatever protocol version was negotiated, so
 the rule does too, although 2024-11-05 defines only "description",
 annotations came with 2025-03-26, "title" with 2025-06-18 and icons and
-execution with 2025-11-25.
+execution with 2025-11-25 (and 2026-07-28 dropped execution again); a
+finding names the specification only for the versions that define the
+member.
 
 There is no fix: write the member with its type in the server's code (a
 boolean, not the string "true").
@@ -103,114 +81,31 @@ which ListToolsResultSchema parses every tool with.`,
 
 func checkToolFields(p *lint.Pass) {
 	for _, f := range toolFields {
-		checkToolField(p, f, p.Value, "", f.path)
-	}
-}
-
-// checkToolField walks the rest of a field's path from the value v at ptr
-// and reports the members there that break it.
-func checkToolField(p *lint.Pass, f toolField, v any, ptr string, rest []string) {
-	if len(rest) == 0 {
-		if problem := fieldProblem(f, v); problem != "" {
-			cs := fieldConsumers(p, f)
-			who := "the TypeScript SDK's client takes"
-			if len(cs) > 1 {
-				who = "MCP and the TypeScript SDK's client take"
-			}
-			p.Report(lint.Diagnostic{RelPointer: ptr, Consumers: cs,
-				Message: fmt.Sprintf("%s is %s; %s %s only, and the SDK refuses the whole tools/list otherwise (every tool of the server is lost): write %s",
-					fieldName(ptr), problem, who, fieldWant(f), fieldAdvice(f, v))})
-		}
-		return
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		if rest[0] == "*" {
-			return
-		}
-		child, ok := x[rest[0]]
+		v, ok := p.Value[f.member]
 		if !ok {
-			if len(rest) == 1 && f.required {
-				p.Report(lint.Diagnostic{RelPointer: ptr, Consumers: fieldConsumers(p, f),
-					Message: fmt.Sprintf("%s has no %q; MCP requires it, and the TypeScript SDK's client refuses the whole tools/list without it (every tool of the server is lost): add it",
-						fieldName(ptr), rest[0])})
-			}
-			return
-		}
-		checkToolField(p, f, child, ptr+"/"+rest[0], rest[1:])
-	case []any:
-		if rest[0] != "*" {
-			return
-		}
-		for i, e := range x {
-			checkToolField(p, f, e, ptr+"/"+strconv.Itoa(i), rest[1:])
-		}
-	}
-}
-
-// fieldProblem says how v breaks the field's shape; "" when it does not.
-func fieldProblem(f toolField, v any) string {
-	if schema.Kind(v) != f.kind {
-		return schema.KindWithArticle(v)
-	}
-	if s, ok := v.(string); ok && len(f.values) > 0 && !slices.Contains(f.values, s) {
-		return strconv.Quote(s)
-	}
-	return ""
-}
-
-// fieldWant says what the field takes.
-func fieldWant(f toolField) string {
-	if len(f.values) > 0 {
-		quoted := make([]string, len(f.values))
-		for i, s := range f.values {
-			quoted[i] = strconv.Quote(s)
-		}
-		return strings.Join(quoted, ", ")
-	}
-	return articled(f.kind)
-}
-
-// fieldAdvice says what to write instead of v.
-func fieldAdvice(f toolField, v any) string {
-	if s, ok := v.(string); ok && f.kind == "boolean" && (s == "true" || s == "false") {
-		return s + " without quotes"
-	}
-	if len(f.values) > 0 {
-		return "one of them"
-	}
-	return articled(f.kind)
-}
-
-func articled(kind string) string {
-	if kind == "array" || kind == "object" {
-		return "an " + kind
-	}
-	return "a " + kind
-}
-
-// fieldName is a member's place in the tool as a reader names it
-// ("annotations.readOnlyHint", "icons[0].src").
-func fieldName(ptr string) string {
-	var b strings.Builder
-	for _, seg := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		if _, err := strconv.Atoi(seg); err == nil {
-			b.WriteString("[" + seg + "]")
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
+		var problems []surfaceProblem
+		checkDef(toolFieldDefs, v, f.typ, "/"+f.member, f.member, &problems)
+		consumers := p.Rule.Consumers
+		if p.Protocol != "" && (!p.Since(f.since) || f.until != "" && p.Since(f.until)) {
+			// Where no version checked defines it, the member is any
+			// value to the specification; the SDK checks it all the same.
+			consumers = consumers[:1]
 		}
-		b.WriteString(seg)
+		for _, pr := range problems {
+			p.Report(lint.Diagnostic{RelPointer: pr.ptr, Consumers: consumers, Message: fmt.Sprintf(
+				"%s; the TypeScript SDK's client refuses the whole tools/list with it (every tool of the server is lost)%s: write it as MCP's schema.json gives it",
+				pr.msg, specToo(consumers))})
+		}
 	}
-	return b.String()
 }
 
-// fieldConsumers are the refusals of a finding: the SDK's at every
-// version, the specification's from the version that defines the field.
-func fieldConsumers(p *lint.Pass, f toolField) []consumer.Refusal {
-	if p.Protocol == "" || p.Since(f.since) {
-		return p.Rule.Consumers
+// specToo says, for a finding's consumers, whether the specification
+// refuses it too.
+func specToo(cs []consumer.Refusal) string {
+	if slices.ContainsFunc(cs, func(r consumer.Refusal) bool { return r.Consumer == consumer.MCPSpec }) {
+		return ", and so does the specification"
 	}
-	return p.Rule.Consumers[:1]
+	return ""
 }
