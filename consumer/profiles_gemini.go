@@ -6,6 +6,15 @@ package consumer
 
 const geminiSchemaRef = "Gemini API reference, Schema (https://ai.google.dev/api/caching#Schema); googleapis/python-genai google/genai/types.py, class Schema"
 
+// geminiTools bounds the function declarations of a request, whichever
+// field carries their schemas.
+var geminiTools = Line{ID: "tools", Kind: Limit, Measure: "tools", Max: 512,
+	Text:  "a request declares at most 512 functions",
+	Error: "tools[0].function_declarations: [FIELD_INVALID] At most 512 function declarations can be specified.",
+	Source: "the Gemini API's error, quoted in google-gemini/gemini-cli#19083 and #25440 (Gemini CLI sends every MCP tool); " +
+		"the Vertex AI and Firebase AI Logic references document a lower bound (FunctionDeclarationsTool.functionDeclarations: \"Maximum 64 function declarations can be provided\", " +
+		"https://firebase.google.com/docs/reference/js/ai.functiondeclarationstool), which the Gemini API does not enforce"}
+
 // geminiName is the function name rule both fields share.
 var geminiName = Line{ID: "name", Kind: Name, Chars: "A-Za-z0-9_.:-", First: "A-Za-z_", Max: 64,
 	Text:   "the function name starts with a letter or _ and has at most 64 of A-Z a-z 0-9 _ . : -",
@@ -21,6 +30,7 @@ var geminiParametersProfile = &Profile{
 		Source: "nanbingxyz/5ire#42 (additionalProperties), router-for-me/CLIProxyAPI#97 ($schema), zendev-sh/zenflow#14 (propertyNames, exclusiveMinimum), kaitranntt/ccs#459 (keys that are not JSON Schema)"},
 	Lines: []Line{
 		geminiName,
+		geminiTools,
 		{ID: "fields", Kind: Keywords, Keywords: []string{"anyOf", "default", "description", "enum", "example", "format", "items", "maxItems", "maxLength",
 			"maxProperties", "maximum", "minItems", "minLength", "minProperties", "minimum", "nullable", "pattern", "properties", "propertyOrdering",
 			"required", "title", "type"},
@@ -69,6 +79,7 @@ var geminiJSONSchemaProfile = &Profile{
 		"says others \"may be sent\" but are not supported: they are ignored, not refused, so the lines are the refusals",
 	Lines: []Line{
 		geminiName,
+		geminiTools,
 		{ID: "references", Kind: Check, Text: "every \"$ref\" resolves inside the schema", Error: "can't resolve reference #/$defs/Issue from id #",
 			Source: "google-gemini/gemini-cli#13142"},
 	},

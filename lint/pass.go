@@ -24,6 +24,11 @@ type Pass struct {
 	// across tools (compiled schemas, for one). It is safe for concurrent
 	// use.
 	Cache *Cache
+	// Run is shared by the passes of one run over one source, for state
+	// that bounds the source as a whole in that run (a budget): a second
+	// run over the same source starts afresh, and finds what the first
+	// found. It is safe for concurrent use.
+	Run *Cache
 
 	runView
 	schemas  *toolSchemas

@@ -317,8 +317,9 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		ready.Signal()
 		mu.Unlock()
 	}
+	run := &Cache{}
 	work := func() {
-		w := l.newWorker(perTool)
+		w := l.newWorker(perTool, run)
 		for {
 			i := int(next.Add(1)) - 1
 			if i >= len(m.Tools) || ctx.Err() != nil {
@@ -891,11 +892,11 @@ func (l *Linter) view(r *Rule) runView {
 	return runView{oldest: l.oldest, options: l.Config.Options[r.ID], packs: l.packs}
 }
 
-func (l *Linter) newWorker(rules []*Rule) *worker {
+func (l *Linter) newWorker(rules []*Rule, run *Cache) *worker {
 	w := &worker{rules: rules, passes: make([]Pass, len(rules))}
 	for i, r := range rules {
 		w.passes[i] = Pass{
-			Rule: r, Protocol: l.newest, Cache: l.Cache, runView: l.view(r), schemas: &w.schemas,
+			Rule: r, Protocol: l.newest, Cache: l.Cache, Run: run, runView: l.view(r), schemas: &w.schemas,
 			selected: l.selected, inPlay: l.inPlay,
 			report: func(d Diagnostic) {
 				if l.keep(w.tool, r, &d) {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // capturingTransport wraps the SDK transport so that the tools/list
@@ -14,6 +16,8 @@ import (
 type capturingTransport struct {
 	inner mcp.Transport
 	conn  *capture
+	// negotiated hears the protocol version of an initialize result.
+	negotiated func(string)
 }
 
 func (t *capturingTransport) Connect(ctx context.Context) (mcp.Connection, error) {
@@ -21,7 +25,7 @@ func (t *capturingTransport) Connect(ctx context.Context) (mcp.Connection, error
 	if err != nil {
 		return nil, err
 	}
-	t.conn = &capture{Connection: c, pending: map[jsonrpc.ID]bool{}, sent: map[jsonrpc.ID]string{}, other: map[jsonrpc.ID]string{}}
+	t.conn = &capture{Connection: c, negotiated: t.negotiated, pending: map[jsonrpc.ID]bool{}, sent: map[jsonrpc.ID]string{}, other: map[jsonrpc.ID]string{}}
 	return t.conn, nil
 }
 
@@ -57,6 +61,8 @@ type capture struct {
 	// to their method; their responses go to surface.
 	other   map[jsonrpc.ID]string
 	surface []rawPage
+	// negotiated hears the protocol version of an initialize result.
+	negotiated func(string)
 }
 
 const toolsList = "tools/list"
@@ -95,6 +101,14 @@ func (c *capture) Read(ctx context.Context) (jsonrpc.Message, error) {
 	defer c.mu.Unlock()
 	if method, ok := c.other[resp.ID]; ok {
 		delete(c.other, resp.ID)
+		if method == manifest.MethodInitialize && resp.Error == nil && c.negotiated != nil {
+			var r struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			if json.Unmarshal(resp.Result, &r) == nil {
+				c.negotiated(r.ProtocolVersion)
+			}
+		}
 		return c.recordSurface(resp, method), nil
 	}
 	if !c.pending[resp.ID] {

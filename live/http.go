@@ -34,14 +34,35 @@ type recorder struct {
 	// is the method's or the era's, not a wrong path.
 	answered bool
 
-	mu        sync.Mutex
-	status    int    // first error status seen
-	method    string // its request's method
-	reason    string // what its body says ("" when nothing), as it says it
-	redirect  string // where a redirect pointed
-	elsewhere string // a request to another origin, refused
-	err       error  // first transport error
-	tooLarge  *Error // a body or event passed the message size limit
+	mu     sync.Mutex
+	status int // first error status seen since the last success
+	// sessionGone: that status is a 404 to a request that carried the
+	// session's Mcp-Session-Id: the server ended the session.
+	sessionGone bool
+	method      string // its request's method
+	reason      string // what its body says ("" when nothing), as it says it
+	redirect    string // where a redirect pointed
+	elsewhere   string // a request to another origin, refused
+	err         error  // first transport error
+	tooLarge    *Error // a body or event passed the message size limit
+	// version is the protocol version the last initialize result
+	// negotiated: see negotiated.
+	version string
+}
+
+// negotiated takes the protocol version an initialize result gives, for
+// the MCP-Protocol-Version header of every later request (MCP 2025-06-18,
+// basic/transports, "Protocol Version Header": the client MUST send it;
+// the TypeScript SDK's client sends it after initialize whatever the
+// version). The SDK's Streamable HTTP client sets it from the session's
+// state, which it learns through a method of the connection that the
+// capturing wrapper cannot forward (it is unexported), so without this no
+// request after initialize carries it, and a server that demands it
+// answers 400 Bad Request.
+func (r *recorder) negotiated(version string) {
+	r.mu.Lock()
+	r.version = version
+	r.mu.Unlock()
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -63,6 +84,11 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 			req.Header.Add(k, v)
 		}
 	}
+	r.mu.Lock()
+	if v := r.version; v != "" && req.Header.Get("Mcp-Protocol-Version") == "" {
+		req.Header.Set("Mcp-Protocol-Version", v)
+	}
+	r.mu.Unlock()
 	resp, err := r.base.RoundTrip(req)
 	if err == nil && resp.Body != nil {
 		resp.Body = &boundedBody{rc: resp.Body, r: r,
@@ -73,8 +99,15 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil && r.err == nil && req.Context().Err() == nil {
 		r.err = err
 	}
+	if err == nil && resp.StatusCode < 300 && req.Method == http.MethodPost && r.status >= 400 {
+		// The endpoint answers: the error before was a method's or an
+		// era's (server/discover refused by a server of the initialize
+		// era), and the cause of a later failure is not that one.
+		r.status, r.method, r.reason, r.sessionGone = 0, "", "", false
+	}
 	if err == nil && resp.StatusCode >= 300 && r.status == 0 {
 		r.status, r.method = resp.StatusCode, req.Method
+		r.sessionGone = resp.StatusCode == http.StatusNotFound && req.Header.Get("Mcp-Session-Id") != ""
 		if resp.StatusCode >= 400 && resp.Body != nil {
 			r.reason = bodyReason(resp)
 		}
@@ -87,9 +120,18 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
+// gone reports whether the server answered a request of its session with
+// 404: it ended the session.
+func (r *recorder) gone() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sessionGone
+}
+
 func (r *recorder) reset() {
 	r.mu.Lock()
-	r.status, r.method, r.reason, r.redirect, r.elsewhere, r.err, r.tooLarge = 0, "", "", "", "", nil, nil
+	r.status, r.method, r.reason, r.redirect, r.elsewhere, r.err, r.tooLarge, r.version = 0, "", "", "", "", nil, nil, ""
+	r.sessionGone = false
 	r.mu.Unlock()
 }
 
@@ -171,6 +213,7 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 	// (see closeSession) is over.
 	defer open.closeAll()
 	rec := &recorder{base: base, header: t.Header, limit: opts.Limits.MessageSize, origin: origin}
+	opts.negotiated = rec.negotiated
 	maxEvent := sdkBound(opts.Limits.MessageSize)
 	defer rec.base.(*http.Transport).CloseIdleConnections()
 	kind := t.Transport
@@ -181,11 +224,20 @@ func listHTTP(ctx context.Context, t Target, opts Options) (*Listing, error) {
 		st := &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: rec.client(), MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: maxEvent}
 		// The initialize era's failure is explained, then forgotten, so
 		// that it is not taken for the cause of a later one.
-		l, err := listEras(ctx, st, opts, "http", func(ctx context.Context, err error) error {
+		explainLegacy := func(ctx context.Context, err error) error {
 			defer rec.reset()
 			rec.answered = true // the first era was listed here
 			return rec.explain(ctx, t.URL, err)
-		}, nil)
+		}
+		l, err := listEras(ctx, st, opts, "http", explainLegacy, nil)
+		if err != nil && rec.gone() && ctx.Err() == nil {
+			// MCP 2025-03-26 and later, basic/transports, "Session
+			// Management": "When a client receives HTTP 404 in response to
+			// a request containing an Mcp-Session-Id, it MUST start a new
+			// session". Once: a server that ends every session is reported.
+			rec.reset()
+			l, err = listEras(ctx, st, opts, "http", explainLegacy, nil)
+		}
 		if err == nil {
 			return l, nil
 		}
@@ -247,6 +299,9 @@ func (r *recorder) explain(ctx context.Context, endpoint string, err error) erro
 		hint := statusHint(status, len(r.header) > 0)
 		if status == 404 && r.answered {
 			hint = ""
+		}
+		if r.gone() {
+			hint = "; it answers so to a request with its Mcp-Session-Id when it has ended the session, and it ended a new one too (a client starts one new session then: MCP basic/transports, \"Session Management\")"
 		}
 		return failf(KindHTTP, err, "%s answered %s with HTTP %d %s%s%s", where, method, status, http.StatusText(status), said, hint)
 	case terr != nil:

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -95,6 +97,10 @@ type Options struct {
 	// Limits bound what the server may send; zero fields take
 	// DefaultLimits'.
 	Limits Limits
+	// negotiated, when set, hears the protocol version of each initialize
+	// result as it arrives, before the SDK answers it (see
+	// recorder.negotiated).
+	negotiated func(version string)
 }
 
 // LegacyProtocol is the newest protocol version of the initialize
@@ -189,7 +195,7 @@ func listOver(ctx context.Context, t mcp.Transport, opts Options, transport stri
 		opts.Name = "server"
 	}
 	opts.Limits = opts.Limits.withDefaults()
-	ct := &capturingTransport{inner: t}
+	ct := &capturingTransport{inner: t, negotiated: opts.negotiated}
 	l, err := converse(ctx, ct, opts, transport)
 	if err != nil {
 		if m := ct.conn.echo(); m != "" {
@@ -386,7 +392,7 @@ func pageThrough(ctx context.Context, cs *mcp.ClientSession, c *capture, limits 
 		got := c.take()
 		for _, p := range got {
 			if p.err != nil && p.local {
-				return nil, failf(KindProtocol, nil, "tools/list: %s", shownLine(ctx, p.err.Message))
+				return nil, localFailure(ctx, manifest.MethodTools, p.err.Message)
 			}
 			if p.err != nil {
 				if pages == 0 {
@@ -465,6 +471,21 @@ func handshakeError(ctx context.Context, err error) error {
 	if errors.As(err, &we) {
 		return failf(KindRPC, err, "the server answered the handshake with JSON-RPC error %d: %s", we.Code, shownLine(ctx, we.Message))
 	}
+	var bad *json.UnmarshalTypeError
+	if errors.As(err, &bad) && bad.Field != "" {
+		// The TypeScript SDK's client refuses the same result when it
+		// parses it (InitializeResultSchema), so no client gets further.
+		return failf(KindProtocol, err, "the server's handshake result is invalid: %s is %s where the MCP schema has %s; clients refuse the result and end the connection",
+			shownLine(ctx, bad.Field), valueKind(bad.Value), jsonKind(bad.Type))
+	}
+	if v, ok := strings.CutPrefix(err.Error(), "unsupported protocol version: "); ok {
+		// MCP basic/lifecycle, "Version Negotiation": "If the client does
+		// not support the version in the server's response, it SHOULD
+		// disconnect"; the TypeScript SDK's client throws "Server's
+		// protocol version is not supported".
+		return failf(KindProtocol, err, "the server answered initialize with protocol version %s, which is none of those this client speaks (%s); a client disconnects (MCP basic/lifecycle, \"Version Negotiation\")",
+			shownLine(ctx, v), strings.Join(mcp.SupportedProtocolVersions(), ", "))
+	}
 	return failf(KindProtocol, err, "the MCP handshake failed: %s", shownLine(ctx, err.Error()))
 }
 
@@ -506,4 +527,48 @@ func sameEntries(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// valueKind names the JSON kind of the value a decoding error quotes: its
+// kind's name (encoding/json), or the start of its text, quoted (the
+// decoder the SDK uses).
+func valueKind(v string) string {
+	if text, err := strconv.Unquote(v); err == nil {
+		v = text
+	}
+	if v == "" {
+		return "a value of another kind"
+	}
+	switch v[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		if v == "true" || v == "false" || strings.HasPrefix(v, "true") || strings.HasPrefix(v, "false") {
+			return "a boolean"
+		}
+	case 'n':
+		if strings.HasPrefix(v, "null") {
+			return "null"
+		}
+	}
+	if v[0] == '-' || v[0] >= '0' && v[0] <= '9' {
+		return "a number"
+	}
+	return english.A(v)
+}
+
+// localFailure is a request the transport ended on this side, as a
+// failure of the conversation in words that say what the server did.
+func localFailure(ctx context.Context, method, msg string) *Error {
+	if strings.Contains(msg, "terminated without response") {
+		// The SDK's Streamable HTTP client, when the event stream that
+		// answers a request ends before the response (and gives no event
+		// id to resume from).
+		return failf(KindProtocol, nil, "%s: the server ended the event stream of its answer without the response", method)
+	}
+	return failf(KindProtocol, nil, "%s: %s", method, shownLine(ctx, msg))
 }

@@ -221,6 +221,7 @@ func TestStdioFaults(t *testing.T) {
 		{"endless", KindPagination, "tools/list did not end after 1000 pages", "", 0},
 		{"repeat", KindPagination, `tools/list returned the cursor "same" a second time (page 2)`, "", 0},
 		{"notlist", KindResult, "the tools/list result is not a tool list (rule list-result-valid)", "", 0},
+		{"future", KindProtocol, `the server answered initialize with protocol version "2099-01-01", which is none of those this client speaks`, "", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {

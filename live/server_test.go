@@ -186,6 +186,9 @@ func rawServer(mode string) int {
 	out := json.NewEncoder(os.Stdout)
 	page := 0
 	testenv.RPCLines(os.Stdin, func(req testenv.RPCRequest) {
+		if req.Method == "" {
+			return // the client's answer to a request of ours
+		}
 		var params struct {
 			Cursor string         `json:"cursor"`
 			Meta   map[string]any `json:"_meta"`
@@ -202,8 +205,12 @@ func rawServer(mode string) int {
 				"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
 				"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "fault-" + mode, "version": "1.0.0"}}}
 		case "initialize":
+			version := "2025-06-18"
+			if mode == "future" {
+				version = "2099-01-01"
+			}
 			reply["result"] = map[string]any{
-				"protocolVersion": "2025-06-18",
+				"protocolVersion": version,
 				"capabilities":    map[string]any{"tools": map[string]any{}},
 				"serverInfo":      map[string]any{"name": "fault-" + mode, "version": "1.0.0"},
 			}
@@ -213,6 +220,23 @@ func rawServer(mode string) int {
 				return map[string]any{"name": name, "description": "Does " + name + ".", "inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}}
 			}
 			switch mode {
+			case "chatty":
+				// A log line in JSON (pino's), one in text, requests to the
+				// client and notifications, before the answer.
+				fmt.Println(`{"level":30,"time":1,"msg":"listing tools"}`)
+				fmt.Println("listing tools...")
+				for _, m := range []string{
+					`{"jsonrpc":"2.0","id":"s1","method":"ping"}`,
+					`{"jsonrpc":"2.0","id":"s2","method":"roots/list"}`,
+					`{"jsonrpc":"2.0","id":"s3","method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}`,
+					`{"jsonrpc":"2.0","id":"s4","method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{}}}}`,
+					`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}`,
+					`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"listing"}}`,
+					`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`,
+				} {
+					fmt.Println(m)
+				}
+				reply["result"] = map[string]any{"tools": []any{tool("echo")}}
 			case "dualera":
 				// The era is the request's: modern requests carry _meta.
 				if params.Meta != nil {

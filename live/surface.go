@@ -122,7 +122,7 @@ func pageSurface(ctx context.Context, cs *mcp.ClientSession, c *capture, method 
 		got := c.takeSurface()
 		if len(got) == 1 && got[0].err != nil {
 			if got[0].local {
-				return nil, failf(KindProtocol, nil, "%s: %s", method, shownLine(ctx, got[0].err.Message))
+				return nil, localFailure(ctx, method, got[0].err.Message)
 			}
 			return append(pages, got[0]), nil
 		}

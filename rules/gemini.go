@@ -16,7 +16,7 @@ var geminiPacks = []string{"gemini"}
 
 var geminiRules = []*lint.Rule{
 	GeminiFunctionName, GeminiRef, GeminiTypeArray, GeminiEnum, GeminiUnsupportedKeyword,
-	GeminiFormat, GeminiArrayItems, GeminiObjectProperties,
+	GeminiFormat, GeminiArrayItems, GeminiObjectProperties, GeminiToolCount,
 }
 
 // geminiField is said in every schema rule's doc: which field the pack

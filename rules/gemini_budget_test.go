@@ -43,3 +43,28 @@ func TestGeminiRefBudgetPerInput(t *testing.T) {
 		runtime.GC()
 	}
 }
+
+// And to one run: linting the same manifest again (a library user's second
+// look, a rerun with other CPUs) finds what the first run found.
+func TestGeminiRefBudgetPerRun(t *testing.T) {
+	src := []byte(`{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object",` +
+		`"properties":{"a":{"$ref":"#/$defs/s"},"b":{"$ref":"#/$defs/s"}},` +
+		`"$defs":{"s":{"type":"string","description":"a string of some length, to spend the budget"}}}}]}`)
+	l, err := lint.New(All, lint.Config{Select: []string{"gemini-ref"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := manifest.Limits{RefExpansion: 700}.Load("tools.json", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for run := range 3 {
+		diags, err := l.Lint(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(diags) == 0 || diags[0].Fix == nil {
+			t.Fatalf("run %d: no fix offered; the findings: %v", run, diags)
+		}
+	}
+}

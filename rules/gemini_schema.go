@@ -138,9 +138,13 @@ func checkGeminiRef(p *lint.Pass) {
 // manifest spends, one for all its tools (manifest.Limits.RefExpansion).
 func refBudget(p *lint.Pass) *normalize.Budget {
 	m := p.Tool.M
-	return m.Shared("gemini-ref/budget", func() any {
-		return normalize.NewBudget(m.Limits().RefExpansion)
-	}).(*normalize.Budget)
+	budget := func() any { return normalize.NewBudget(m.Limits().RefExpansion) }
+	if p.Run == nil {
+		return m.Shared("gemini-ref/budget", budget).(*normalize.Budget)
+	}
+	// Per run: a second lint of the same manifest finds what the first
+	// found, the budget whole again.
+	return p.Run.Get("gemini-ref/budget", budget).(*normalize.Budget)
 }
 
 // GeminiTypeArray reports lists of types.

@@ -251,6 +251,8 @@ var DescriptionPresent = &lint.Rule{
 	Summary: "every tool has a non-empty description",
 	Fix:     lint.NoFix,
 	Check:   checkDescription,
+	// A description that is no string is tool-fields-valid's error.
+	Defers: []*lint.Rule{ToolFieldsValid},
 	Doc: `The description is what the model reads to decide when to call a tool
 and how. Without one, the model guesses from the name alone, picks the wrong
 tool, or never calls it. The specification lists "description" among a tool's
@@ -278,7 +280,9 @@ func checkDescription(p *lint.Pass) {
 	}
 	s, isString := d.(string)
 	if !isString {
-		p.Reportf("/description", "description is a %s, not a string", schema.Kind(d))
+		if !p.Runs(ToolFieldsValid) {
+			p.Reportf("/description", "description is %s, not a string", schema.KindWithArticle(d))
+		}
 		return
 	}
 	if strings.TrimSpace(s) == "" {

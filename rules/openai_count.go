@@ -55,7 +55,8 @@ func checkOpenAIToolCount(p *lint.ListPass) {
 // servers together, by the consumer each protects: check --discover
 // applies each to the tools of the servers its client loads, added up.
 var ToolCaps = map[consumer.ID]*lint.Rule{
-	consumer.Cursor:          CursorToolCount,
-	consumer.VSCode:          VSCodeToolCount,
-	consumer.OpenAIResponses: OpenAIToolCount,
+	consumer.Cursor:           CursorToolCount,
+	consumer.VSCode:           VSCodeToolCount,
+	consumer.OpenAIResponses:  OpenAIToolCount,
+	consumer.GeminiJSONSchema: GeminiToolCount,
 }

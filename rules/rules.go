@@ -35,6 +35,7 @@ var All = concat(
 	namingRules,
 	headerRules,
 	metaRules,
+	toolFieldRules,
 	zodRules,
 	complexityRules,
 	robustRules,

@@ -29,8 +29,8 @@ type surfaceDef struct {
 // schema.json publishes them (ListPromptsResult, Prompt, PromptArgument,
 // ListResourcesResult, Resource, ListResourceTemplatesResult,
 // ResourceTemplate, InitializeResult or DiscoverResult, Implementation,
-// ServerCapabilities, Annotations, Icon). The rules' test holds them to
-// the official files.
+// ServerCapabilities, Annotations, Icon, and a tool's ToolAnnotations and
+// ToolExecution). The rules' test holds them to the official files.
 func surfaceDefs(v string) map[string]surfaceDef {
 	since := func(version string) bool { return lint.AtLeast(v, version) }
 	meta := "object"
@@ -55,6 +55,9 @@ func surfaceDefs(v string) map[string]surfaceDef {
 	set := func(def, member, typ string) { defs[def].members[member] = typ }
 	if since("2025-03-26") {
 		set("ServerCapabilities", "completions", "object")
+		// A tool's (tool-fields-valid reads the tool's own members).
+		defs["ToolAnnotations"] = surfaceDef{nil, map[string]string{"title": "string", "readOnlyHint": "boolean", "destructiveHint": "boolean",
+			"idempotentHint": "boolean", "openWorldHint": "boolean"}}
 	}
 	if since("2025-06-18") {
 		for _, d := range []string{"Prompt", "PromptArgument", "Resource", "ResourceTemplate", "Implementation"} {
@@ -75,6 +78,7 @@ func surfaceDefs(v string) map[string]surfaceDef {
 	}
 	if v == "2025-11-25" {
 		set("ServerCapabilities", "tasks", "object")
+		defs["ToolExecution"] = surfaceDef{nil, map[string]string{"taskSupport": "enum:forbidden|optional|required"}}
 	}
 	if since("2026-07-28") {
 		// Results are typed and cacheable; the handshake is

@@ -34,6 +34,12 @@ func surfaceSamples(version string) map[string]string {
 		"ListResourceTemplatesResult": `{"resourceTemplates": [{"uriTemplate": "file:///{path}", "name": "t", "title": "T", "description": "d",
 			"mimeType": "text/plain", "annotations": ` + annotations + `, "icons": [` + icon + `], "_meta": {}}], "nextCursor": "c", "_meta": {}` + cacheable + `}`,
 	}
+	if lint.AtLeast(version, "2025-03-26") {
+		out["ToolAnnotations"] = `{"title": "T", "readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}`
+	}
+	if version == "2025-11-25" {
+		out["ToolExecution"] = `{"taskSupport": "optional"}`
+	}
 	if lint.AtLeast(version, "2026-07-28") {
 		out["DiscoverResult"] = `{"supportedVersions": ["2026-07-28"], "capabilities": ` + caps + `, "instructions": "i",
 			"_meta": {"io.modelcontextprotocol/serverInfo": ` + impl + `}` + cacheable + `}`

@@ -61,7 +61,23 @@ out.server = { version: client.getServerVersion(), capabilities: client.getServe
 
 const names = (list, key = 'name') => list.map((x) => x[key]);
 
+// server-everything registers the tools that use the client's capabilities
+// (roots, sampling, elicitation) once the handshake is over, without waiting
+// for it: wait for them (a few seconds at most), so that the listings
+// compared are whole, directly and through the proxy alike.
+async function settled() {
+  for (let i = 0; i < 50; i++) {
+    try {
+      if (names((await client.listTools()).tools).includes('get-roots-list')) return;
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function everything() {
+  await settled();
   await step('tools/list', async () => names((await client.listTools()).tools));
   await step('echo', () => client.callTool({ name: 'echo', arguments: { message: 'hello' } }));
   await step('get-sum', () => client.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } }));
