@@ -853,17 +853,34 @@ func place(t *manifest.Tool, ds []Diagnostic) {
 	for i := range ds {
 		rels[i] = ds[i].RelPointer
 	}
+	// Findings about one value (several rules at one schema) share its
+	// pointer when it is long: each of them held a copy of a 100 KB key.
+	var long map[string]string
 	for i, pl := range t.Places(rels) {
 		d := &ds[i]
 		pos := t.M.Position(pl.Offset())
 		d.Line, d.Column, d.Offset = pos.Line, pos.Column, pos.Offset
-		d.Pointer = t.DocPointer(d.RelPointer)
+		if len(d.RelPointer) <= longPointer {
+			d.Pointer = t.DocPointer(d.RelPointer)
+		} else if p, ok := long[d.RelPointer]; ok {
+			d.Pointer = p
+		} else {
+			d.Pointer = t.DocPointer(d.RelPointer)
+			if long == nil {
+				long = map[string]string{}
+			}
+			long[d.RelPointer] = d.Pointer
+		}
 		d.RelPointer = shareTail(d.Pointer, d.RelPointer)
 		if pl.Found {
 			d.End = t.M.Position(pl.End)
 		}
 	}
 }
+
+// longPointer is the length past which place shares a pointer between
+// the findings about one value; no real pointer comes near it.
+const longPointer = 1 << 10
 
 // shareTail returns rel as the end of doc, sharing its memory, when doc
 // ends with it (the pointer of a finding and the same relative to its
