@@ -218,24 +218,31 @@ func TestManifestFiles(t *testing.T) {
 			for _, name := range tc.files {
 				write(t, dir, name, "{}")
 			}
-			f, err := Load(write(t, dir, ".mcplint.yaml", tc.config))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := f.ManifestFiles()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var rel []string
-			for _, p := range got {
-				r, _ := filepath.Rel(dir, p)
-				rel = append(rel, filepath.ToSlash(r))
-			}
-			if !slices.Equal(rel, tc.want) {
+			if rel := manifestFiles(t, dir, tc.config); !slices.Equal(rel, tc.want) {
 				t.Errorf("ManifestFiles = %v, want %v", rel, tc.want)
 			}
 		})
 	}
+}
+
+// manifestFiles writes config as dir's .mcplint.yaml and returns the
+// manifests its "files" name, relative to dir, with forward slashes.
+func manifestFiles(t *testing.T, dir, config string) []string {
+	t.Helper()
+	f, err := Load(write(t, dir, ".mcplint.yaml", config))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.ManifestFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rel []string
+	for _, p := range got {
+		r, _ := filepath.Rel(dir, p)
+		rel = append(rel, filepath.ToSlash(r))
+	}
+	return rel
 }
 
 // TestManifestFilesLinks: "**" does not go through a symbolic link to a
@@ -267,19 +274,7 @@ func TestManifestFilesLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f, err := Load(write(t, dir, ".mcplint.yaml", "files: [\"**/tools.json\", \"servers/*/tools.json\"]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := f.ManifestFiles()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rel []string
-	for _, p := range got {
-		r, _ := filepath.Rel(dir, p)
-		rel = append(rel, filepath.ToSlash(r))
-	}
+	rel := manifestFiles(t, dir, "files: [\"**/tools.json\", \"servers/*/tools.json\"]\n")
 	if want := []string{"servers/a/tools.json", "servers/tools.json"}; !slices.Equal(rel, want) {
 		t.Errorf("ManifestFiles = %v, want %v", rel, want)
 	}

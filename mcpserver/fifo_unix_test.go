@@ -3,13 +3,10 @@
 package mcpserver_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
-	"syscall"
+	"errors"
 	"testing"
-	"time"
 
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/mcpserver"
 )
 
@@ -17,29 +14,13 @@ import (
 // opened; the open itself waited for a writer, and the tool call with it.
 func TestWorkspaceFIFO(t *testing.T) {
 	dir := workspace(t)
-	fifo := filepath.Join(dir, "wait.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("no FIFO here: %v", err)
-	}
+	fifo := testenv.FIFO(t, dir, "wait.json")
 	cs := connect(t, mcpserver.Options{Workspace: dir})
-	type result struct {
-		text  string
-		isErr bool
-	}
-	done := make(chan result, 1)
-	go func() {
+	testenv.RefusesUnread(t, fifo, "the lint tool", func() error {
 		text, _, isErr := call(t, cs, "lint", map[string]any{"path": "wait.json"})
-		done <- result{text, isErr}
-	}()
-	select {
-	case r := <-done:
-		if !r.isErr || !strings.Contains(r.text, "not a regular file") {
-			t.Errorf("error %v, %q; want not a regular file", r.isErr, r.text)
+		if !isErr {
+			return nil
 		}
-	case <-time.After(20 * time.Second):
-		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-		t.Fatal("the lint tool waits on a FIFO")
-	}
+		return errors.New(text)
+	})
 }

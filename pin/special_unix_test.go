@@ -5,10 +5,9 @@ package pin
 import (
 	"os"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // TestReadRefusesSpecialFiles: a committed mcplint.lock that is a link to
@@ -16,28 +15,13 @@ import (
 // check --locked until something wrote to it.
 func TestReadRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("no FIFO here: %v", err)
-	}
+	fifo := testenv.FIFO(t, dir, "fifo")
 	link := filepath.Join(dir, FileName)
 	if err := os.Symlink("fifo", link); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() {
+	testenv.RefusesUnread(t, fifo, "reading a lock file", func() error {
 		_, err := Read(link, 1<<20)
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
-			t.Errorf("err %v, want not a regular file", err)
-		}
-	case <-time.After(20 * time.Second):
-		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-		t.Fatal("reading a FIFO's lock file waits for a writer")
-	}
+		return err
+	})
 }
