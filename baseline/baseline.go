@@ -26,6 +26,7 @@ import (
 
 	"github.com/mcpfit/mcplint/atomicfile"
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/elide"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -67,8 +68,15 @@ func New(dir string, diags []lint.Diagnostic) *Baseline {
 }
 
 func identify(dir string, d *lint.Diagnostic) Finding {
-	return Finding{Rule: d.Rule, File: relPath(dir, d.File), Tool: d.Tool, Pointer: d.RelPointer}
+	return Finding{Rule: d.Rule, File: relPath(dir, d.File), Tool: elide.Key(d.Tool, maxKey), Pointer: elide.Key(d.RelPointer, maxKey)}
 }
+
+// maxKey bounds the tool name and pointer a baseline stores: a longer one
+// is stored as its start and the SHA-256 digest of the whole (elide.Key),
+// as SARIF fingerprints key it, so that a 100 KB name repeated in every
+// finding of a tool makes no baseline of hundreds of megabytes, and the
+// finding is still known again in the next run.
+const maxKey = 1 << 10
 
 func relPath(dir, file string) string {
 	if file == "" || file == "<stdin>" || dir == "" {

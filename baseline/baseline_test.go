@@ -3,6 +3,7 @@ package baseline
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,5 +89,34 @@ func TestReadLimits(t *testing.T) {
 	}
 	if _, err := Read(huge); err == nil || !strings.Contains(err.Error(), huge+": the file is larger than the limit of 64 MiB") {
 		t.Errorf("huge: %v", err)
+	}
+}
+
+// TestLongValuesKeyed: a long tool name or pointer is stored as a digest,
+// so that a baseline of thousands of findings under a 100 KB key stays
+// small (and under the size Read takes), and the findings are still known
+// again, while two that differ only past the start are told apart.
+func TestLongValuesKeyed(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tools.json")
+	name, key := strings.Repeat("n", 100<<10), "/inputSchema/properties/"+strings.Repeat("k", 100<<10)
+	var old []lint.Diagnostic
+	for i := range 1000 {
+		old = append(old, lint.Diagnostic{Rule: "r", File: file, Tool: name, RelPointer: key + "/properties/p" + strconv.Itoa(i)})
+	}
+	path := filepath.Join(dir, "baseline.json")
+	if err := New(dir, old).Write(path); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() > 1<<20 {
+		t.Fatalf("a baseline of %d findings under a long key: %v bytes (%v)", len(old), fi.Size(), err)
+	}
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := append(old[:len(old):len(old)], lint.Diagnostic{Rule: "r", File: file, Tool: name, RelPointer: key + "/properties/new"})
+	if got := b.Filter(dir, now); len(got) != 1 || !strings.HasSuffix(got[0].RelPointer, "/new") {
+		t.Errorf("Filter kept %d findings, want only the new one", len(got))
 	}
 }

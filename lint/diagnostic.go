@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/internal/elide"
 	"github.com/mcpfit/mcplint/manifest"
 )
 
@@ -70,6 +71,25 @@ func (d *Diagnostic) complete() {
 	if f := d.Complete; f != nil {
 		d.Complete = nil
 		d.Message, d.Fix = f()
+		d.bound()
+	}
+}
+
+// MaxMessage bounds the bytes of a finding's message, and of its fix's: a
+// longer one keeps its start and end, and says how many bytes of the
+// middle were left out. Messages quote what they are about (a name, a
+// key, a value), and a stranger's manifest can make that a hundred
+// kilobytes long, repeated in thousands of findings; the longest message
+// of a real tool list is a few hundred bytes.
+const MaxMessage = 4 << 10
+
+// bound holds the finding's message and its fix's to MaxMessage. Every
+// finding passes it when its rule reports it (adopt), and again when its
+// message is made later (complete).
+func (d *Diagnostic) bound() {
+	d.Message = elide.Middle(d.Message, MaxMessage)
+	if f := d.Fix; f != nil && len(f.Message) > MaxMessage {
+		f.Message = elide.Middle(f.Message, MaxMessage)
 	}
 }
 

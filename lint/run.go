@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -252,7 +253,10 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 			if tooMany != nil {
 				return
 			}
-			if count += len(ds); count > max {
+			for i := range ds {
+				count += ds[i].heldWeight()
+			}
+			if count > max {
 				tooMany = &FindingsError{Path: m.Path, Limit: max}
 				stopRun()
 				return
@@ -500,6 +504,26 @@ func (l *Linter) lint(ctx context.Context, m *manifest.Manifest, re *rerun, emit
 		}
 	}
 	return nil
+}
+
+// FindingBytes is what MaxFindings reckons a held finding costs: a finding
+// whose own strings (message, pointer, fix description) are longer counts
+// as one finding per FindingBytes of them, so that the bound holds in
+// bytes too. Ten thousand findings under a 100 KB property key, each with
+// the key in its pointer, held a gigabyte and counted as ten thousand.
+const FindingBytes = 2500
+
+// heldWeight is how many findings d counts as against MaxFindings: one,
+// or one per FindingBytes of its own strings. The tool's name and the
+// file's path are the tool's and the manifest's, shared by all their
+// findings, and RelPointer shares the memory of Pointer (shareTail): none
+// of them is counted.
+func (d *Diagnostic) heldWeight() int {
+	n := len(d.Message) + len(d.Pointer)
+	if d.Fix != nil {
+		n += len(d.Fix.Message)
+	}
+	return max(1, (n+FindingBytes-1)/FindingBytes)
 }
 
 // FindingsError is a source with more findings than Config.MaxFindings.
@@ -810,6 +834,7 @@ func (l *Linter) adopt(r *Rule, d *Diagnostic) bool {
 		// Kept until merged: the finding it merges into goes with it.
 		d.Silenced = true
 	}
+	d.bound()
 	if d.Consumers == nil {
 		d.Consumers = r.Consumers
 	}
@@ -828,15 +853,43 @@ func place(t *manifest.Tool, ds []Diagnostic) {
 	for i := range ds {
 		rels[i] = ds[i].RelPointer
 	}
+	// Findings about one value (several rules at one schema) share its
+	// pointer when it is long: each of them held a copy of a 100 KB key.
+	var long map[string]string
 	for i, pl := range t.Places(rels) {
 		d := &ds[i]
 		pos := t.M.Position(pl.Offset())
 		d.Line, d.Column, d.Offset = pos.Line, pos.Column, pos.Offset
-		d.Pointer = t.DocPointer(d.RelPointer)
+		if len(d.RelPointer) <= longPointer {
+			d.Pointer = t.DocPointer(d.RelPointer)
+		} else if p, ok := long[d.RelPointer]; ok {
+			d.Pointer = p
+		} else {
+			d.Pointer = t.DocPointer(d.RelPointer)
+			if long == nil {
+				long = map[string]string{}
+			}
+			long[d.RelPointer] = d.Pointer
+		}
+		d.RelPointer = shareTail(d.Pointer, d.RelPointer)
 		if pl.Found {
 			d.End = t.M.Position(pl.End)
 		}
 	}
+}
+
+// longPointer is the length past which place shares a pointer between
+// the findings about one value; no real pointer comes near it.
+const longPointer = 1 << 10
+
+// shareTail returns rel as the end of doc, sharing its memory, when doc
+// ends with it (the pointer of a finding and the same relative to its
+// tool, as nearly always): a finding under a 100 KB key held the key twice.
+func shareTail(doc, rel string) string {
+	if len(rel) > 0 && strings.HasSuffix(doc, rel) {
+		return doc[len(doc)-len(rel):]
+	}
+	return rel
 }
 
 // worker lints tools one after the other. Its passes, one per rule, are

@@ -41,7 +41,9 @@ type Config struct {
 	Suppress []Suppression
 	// MaxFindings bounds the findings of one source, for a caller that
 	// holds them all (a report written at the end, Fix); 0 means no bound.
-	// Past it the run ends with a *FindingsError.
+	// A finding whose message and pointer are over FindingBytes counts
+	// as one per FindingBytes of them, so that the bound holds in bytes
+	// too. Past it the run ends with a *FindingsError.
 	MaxFindings int
 }
 

@@ -60,4 +60,5 @@ func placeEntry(e *manifest.Entry, d *Diagnostic) {
 	d.Line, d.Column, d.Offset = pos.Line, pos.Column, pos.Offset
 	d.ToolIndex = -1
 	d.Pointer = e.DocPointer(d.RelPointer)
+	d.RelPointer = shareTail(d.Pointer, d.RelPointer)
 }

@@ -42,7 +42,7 @@ func WriteCheckstyle(w io.Writer, files []File, failures ...Failure) error {
 			d := &f.Diagnostics[i]
 			msg := fullMessage(d)
 			if d.Tool != "" {
-				msg = "tool \"" + d.Tool + "\": " + msg
+				msg = "tool \"" + shown(d.Tool) + "\": " + msg
 			}
 			cf.Errors = append(cf.Errors, checkstyleError{
 				Line: d.Line, Column: d.Column, Severity: d.Severity.String(),

@@ -78,6 +78,11 @@ func (p *printed) frame(rel string) serverFrame {
 		}
 	}
 	f := serverFrame{total: len(p.lines), at: m.line, col: m.col, span: m.span}
+	// The line is clipped at snippetWidth characters (clipLine), and so is
+	// the mark under it: under a 100 KB key it was a line of 100 KB of
+	// carets.
+	f.col = min(f.col, snippetWidth)
+	f.span = max(1, min(f.span, snippetWidth+1-f.col))
 	lo := max(0, f.at-frameContext)
 	hi := min(len(p.lines), f.at+frameContext+1)
 	f.first = lo

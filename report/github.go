@@ -43,7 +43,7 @@ func WriteGitHub(w io.Writer, files []File, opt GitHubOptions) error {
 			props = append(props, "title="+guard.WorkflowProperty("mcplint "+d.Rule))
 			msg := fullMessage(d)
 			if d.Tool != "" {
-				msg = fmt.Sprintf("tool %q: %s", d.Tool, msg)
+				msg = fmt.Sprintf("tool %q: %s", shown(d.Tool), msg)
 			}
 			if d.Fix != nil {
 				msg += " (" + fixHint(d) + ")"
@@ -122,7 +122,7 @@ func WriteGitHubSummary(w io.Writer, files []File) error {
 			}
 			rows++
 			fmt.Fprintf(bw, "| %s | %s | %d | [%s](%s) | %s | %s |\n",
-				d.Severity, guard.Code(githubPath(d.File, "")), d.Line, d.Rule, HelpURI(d.Rule), guard.Code(d.Tool), guard.Code(fullMessage(d)))
+				d.Severity, guard.Code(githubPath(d.File, "")), d.Line, d.Rule, HelpURI(d.Rule), guard.Code(shown(d.Tool)), guard.Code(fullMessage(d)))
 		}
 	}
 	return bw.Flush()

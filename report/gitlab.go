@@ -62,12 +62,12 @@ func WriteGitLab(w io.Writer, files []File, opt GitLabOptions) error {
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
 			path := gitlabPath(d.File, root)
-			key := d.Rule + "\x00" + path + "\x00" + d.Tool + "\x00" + d.RelPointer
+			key := d.Rule + "\x00" + path + "\x00" + findingKey(d.Tool) + "\x00" + findingKey(d.RelPointer)
 			seen[key]++
 			sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", key, seen[key])))
 			msg := fullMessage(d)
 			if d.Tool != "" {
-				msg = fmt.Sprintf("tool %q: %s", d.Tool, msg)
+				msg = fmt.Sprintf("tool %q: %s", shown(d.Tool), msg)
 			}
 			issues = append(issues, gitlabIssue{
 				Description: guard.Text(msg),

@@ -102,16 +102,16 @@ func (t *infoTally) write(w io.Writer, p palette) {
 
 // quotedNames names up to maxInfoTools tools, and how many more.
 func quotedNames(names []string) string {
-	shown := names
-	if len(shown) > maxInfoTools {
-		shown = shown[:maxInfoTools]
+	named := names
+	if len(named) > maxInfoTools {
+		named = named[:maxInfoTools]
 	}
-	parts := make([]string, len(shown))
-	for i, n := range shown {
-		parts[i] = `"` + guard.Text(n) + `"`
+	parts := make([]string, len(named))
+	for i, n := range named {
+		parts[i] = `"` + guard.Text(shown(n)) + `"`
 	}
 	s := strings.Join(parts, ", ")
-	if more := len(names) - len(shown); more > 0 {
+	if more := len(names) - len(named); more > 0 {
 		s += fmt.Sprintf(" and %d more", more)
 	}
 	return s

@@ -153,7 +153,7 @@ func jsonContext(cs []FileContext) []JSONContext {
 func jsonDiagnostic(d *lint.Diagnostic) JSONDiagnostic {
 	return JSONDiagnostic{
 		Rule: d.Rule, Severity: d.Severity.String(),
-		Tool: d.Tool, ToolIndex: d.ToolIndex, Pointer: d.Pointer,
+		Tool: shown(d.Tool), ToolIndex: d.ToolIndex, Pointer: shown(d.Pointer),
 		File: d.File, Line: d.Line, Column: d.Column,
 		Message: d.Message, Fix: fixName(d.FixKind()),
 		RefusedBy: consumerIDs(d.Consumers, false), AlteredBy: consumerIDs(d.Consumers, true),

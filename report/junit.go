@@ -59,13 +59,13 @@ func WriteJUnit(w io.Writer, files []File, failures ...Failure) error {
 		suite := junitSuite{Name: name, Time: "0"}
 		for i := range f.Diagnostics {
 			d := &f.Diagnostics[i]
-			tool := guard.Text(d.Tool)
+			tool := guard.Text(shown(d.Tool))
 			if tool == "" {
 				tool = fmt.Sprintf("tool %d", d.ToolIndex)
 			}
 			msg := guard.Text(fullMessage(d))
 			suite.Cases = append(suite.Cases, junitCase{
-				Name:      fmt.Sprintf("%s: %s (%s)", d.Rule, tool, guard.Text(d.Pointer)),
+				Name:      fmt.Sprintf("%s: %s (%s)", d.Rule, tool, guard.Text(shown(d.Pointer))),
 				Classname: name, Time: "0",
 				Failure: &junitFailure{
 					Message: msg, Type: d.Severity.String(),

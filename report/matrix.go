@@ -187,7 +187,7 @@ func rowLabel(r MatrixRow) string {
 	case r.Tool == "":
 		return "#" + strconv.Itoa(r.ToolIndex)
 	}
-	return r.Tool
+	return shown(r.Tool)
 }
 
 // displayWidth is the number of terminal columns s takes: two for wide

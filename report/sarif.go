@@ -229,9 +229,9 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 				Message: sarifMessage{Text: guard.SARIFText(fullMessage(d))},
 				Locations: []sarifLocation{{
 					Physical: sarifPhysical{Artifact: loc, Region: region(cols, d)},
-					Logical:  []sarifLogical{{Name: d.Tool, FullyQualifiedName: d.Pointer, Kind: "object"}},
+					Logical:  []sarifLogical{{Name: shown(d.Tool), FullyQualifiedName: shown(d.Pointer), Kind: "object"}},
 				}},
-				PartialFinger: map[string]string{"mcplintFinding/v1": d.Rule + ":" + d.Tool + ":" + d.RelPointer},
+				PartialFinger: map[string]string{"mcplintFinding/v1": d.Rule + ":" + findingKey(d.Tool) + ":" + findingKey(d.RelPointer)},
 			}
 			switch {
 			case d.Fix != nil && written[d.Fix]:
@@ -430,6 +430,14 @@ func (c *runeColumns) column(offset, byteCol int) int {
 // sarifFixOf describes d's fix as the replacement of one byte range: from
 // the start of its first edit of the source to the end of its last, the
 // bytes between them kept.
+// maxSARIFFix bounds the bytes a fix's replacement deletes or inserts in
+// a SARIF report. The replacement runs from the fix's first edit to its
+// last, the source between them included, so a fix whose edits are far
+// apart in a tool with a 100 KB key carried the key in every result; a
+// code-scanning reviewer reads no suggestion of that size, and `mcplint
+// fix` still applies it. Real fixes are a few hundred bytes.
+const maxSARIFFix = 64 << 10
+
 func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocate) *sarifFix {
 	if d.Fix == nil || len(d.Fix.TextEdits) == 0 || m == nil || loc.URI == "stdin" {
 		return nil
@@ -444,6 +452,9 @@ func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocat
 		text.WriteString(e.NewText)
 	}
 	del := end - start
+	if text.Len() > maxSARIFFix || del > maxSARIFFix {
+		return nil
+	}
 	msg := d.Fix.Message
 	if msg == "" {
 		msg = "apply mcplint's fix"

@@ -127,7 +127,7 @@ func subject(m *manifest.Manifest, d *lint.Diagnostic) (what string, raw []byte,
 	}
 	if d.ToolIndex >= 0 && d.ToolIndex < len(m.Tools) {
 		t := m.Tools[d.ToolIndex]
-		what = "tool \"" + guard.Text(t.Name) + "\""
+		what = "tool \"" + guard.Text(shown(t.Name)) + "\""
 		if t.Name == "" {
 			what = "tool " + strconv.Itoa(t.Index)
 		}
@@ -148,7 +148,7 @@ func subject(m *manifest.Manifest, d *lint.Diagnostic) (what string, raw []byte,
 	if best == nil {
 		return "", nil, ""
 	}
-	return guard.Text(best.Describe()), best.Raw(), strings.TrimPrefix(d.Pointer, best.Pointer)
+	return guard.Text(shown(best.Describe())), best.Raw(), strings.TrimPrefix(d.Pointer, best.Pointer)
 }
 
 // serverDiagnostic writes d as a server's author reads it.
@@ -178,7 +178,7 @@ func (r *renderer) serverDiagnostic(d *lint.Diagnostic) {
 	bar, eq := p.paint(p.gutter, "|"), p.paint(p.gutter, "=")
 	if raw != nil {
 		if rel != "" {
-			put(w, margin, p.paint(p.gutter, "--> "), guard.Text(rel), "\n")
+			put(w, margin, p.paint(p.gutter, "--> "), guard.Text(shown(rel)), "\n")
 		}
 		put(w, margin, " ", bar, "\n")
 		for i, line := range fr.lines {

@@ -355,8 +355,10 @@ func reportRefCycles(p *lint.Pass, key string, root map[string]any, r *schema.Re
 }
 
 func cycleLabel(cycle []string) string {
-	// A cycle through thousands of definitions is named by its ends.
-	const most = 1000
+	// A cycle through thousands of definitions is named by its ends: a
+	// hundred of them, some two kilobytes, which keeps the note of how
+	// many were left out inside lint.MaxMessage.
+	const most = 100
 	shown := cycle
 	if len(cycle) > most {
 		shown = append(slices.Clone(cycle[:most/2]), cycle[len(cycle)-most/2:]...)

@@ -84,7 +84,7 @@ func (e *env) selectionFlags() []cli.Flag {
 		&cli.IntFlag{
 			Name:  "max-findings",
 			Value: defaultMaxFindings,
-			Usage: "stop a run with more than `N` findings in one manifest when they are held in memory for the report (any report but one text or JSON report on standard output, which is written as it goes; fix; check)",
+			Usage: "stop a run with more than `N` findings in one manifest when they are held in memory for the report (any report but one text or JSON report on standard output, which is written as it goes; fix; check); a finding over 2.5 KB (a long message or pointer) counts as one per 2.5 KB",
 		},
 		&cli.StringFlag{
 			Name:  "server-name",
@@ -163,7 +163,8 @@ func (e *env) config(cmd *cli.Command) (lint.Config, error) {
 
 // defaultMaxFindings bounds the findings a run holds for one manifest:
 // about 2.5 KB each in the reports that hold them, a quarter of a gigabyte
-// in all. No real tool list comes near: ten thousand tools with ten
+// in all, and a larger one counts as one per 2.5 KB (lint.FindingBytes),
+// so that the quarter gigabyte holds whatever the strings. No real tool list comes near: ten thousand tools with ten
 // findings each are as many.
 const defaultMaxFindings = 100000
 

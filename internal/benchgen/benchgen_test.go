@@ -172,3 +172,29 @@ func TestPathologies(t *testing.T) {
 		t.Errorf("DeepYAML(3, 40) nests %d objects, want 40 around a string", depth)
 	}
 }
+
+// Write the long-string manifests for measuring the reports by hand:
+//
+//	go test ./internal/benchgen -run TestWriteLongStrings -benchgen.long "$PWD"
+var longDir = flag.String("benchgen.long", "", "write long-name.json and long-key.json to this directory")
+
+func TestWriteLongStrings(t *testing.T) {
+	dir := *longDir
+	n, props := 100<<10, 1000
+	if dir == "" {
+		dir, n, props = t.TempDir(), 1000, 10
+	}
+	for name, src := range map[string][]byte{"long-name.json": LongName(n, props), "long-key.json": LongKey(n, props)} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := manifest.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Tools) != 1 {
+			t.Errorf("%s: %d tools, want 1", name, len(m.Tools))
+		}
+	}
+}

@@ -105,3 +105,21 @@ func list(n int, format string) string {
 	}
 	return b.String()
 }
+
+// The two shapes below make a small manifest whose findings each repeat a
+// long string of it: a report that wrote every one whole grew to hundreds
+// of megabytes from a manifest of a hundred kilobytes.
+
+// LongName returns one tool named by n bytes, with props bare properties
+// (no type, no description), each found at fault by several rules that
+// name the tool.
+func LongName(n, props int) []byte {
+	return []byte(`{"tools":[{"name":"` + strings.Repeat("n", n) + `","inputSchema":{"type":"object","properties":{` + list(props, `"p%d":{}`) + "}}}]}\n")
+}
+
+// LongKey returns one tool whose property is named by n bytes and holds
+// props bare sub-properties: every finding below it has the key in its
+// pointer, and messages that quote the pointer have it twice.
+func LongKey(n, props int) []byte {
+	return []byte(`{"tools":[{"name":"deep","description":"Takes one.","inputSchema":{"type":"object","properties":{"` + strings.Repeat("k", n) + `":{"type":"object","properties":{` + list(props, `"p%d":{}`) + "}}}}}]}\n")
+}
