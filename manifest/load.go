@@ -259,7 +259,10 @@ func (m *Manifest) loadJSON(base int) error {
 	if err := m.finishStream(JSON, "newline-delimited "); err != nil {
 		return err
 	}
-	return m.checkToolDepths()
+	if err := m.checkToolDepths(); err != nil {
+		return err
+	}
+	return m.checkToolPaths()
 }
 
 // aKind is kindName with its article, for messages.

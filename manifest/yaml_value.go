@@ -239,6 +239,10 @@ func (t *Tool) yamlValue() (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	limit := toolPathLimit(int64(t.end - t.start))
+	if left := limit; valuePathBytes(v, 0, &left) {
+		return nil, t.M.pathError(t.start, limit)
+	}
 	return t.present(v), nil
 }
 

@@ -1,0 +1,152 @@
+package manifest
+
+import "strconv"
+
+// ToolPathBytes bounds the bytes of the JSON pointers of all the values of
+// one tool, as long as the rules may spell them, together with
+// toolPathRatio: each value's pointer holds every key above it, so one long
+// key above many values stands for its length times their number. A 1 MB
+// key above ten thousand empty schemas, a 1.1 MB source, made rules that
+// name each value hold ten gigabytes of pointers. A real tool's pointers
+// are a few times its source: a tool of 700,000 properties, each with a
+// type and a description (32 MB), has 77 MB.
+const ToolPathBytes = 128 << 20
+
+// toolPathRatio is how many times its own source a large tool's pointers
+// may total, past ToolPathBytes.
+const toolPathRatio = 8
+
+// toolPathLimit is the bound of the pointers of a tool of n bytes.
+func toolPathLimit(n int64) int64 { return max(ToolPathBytes, toolPathRatio*n) }
+
+// pathError is the error of a tool at off whose pointers pass
+// ToolPathBytes.
+func (m *Manifest) pathError(off int, limit int64) error {
+	return m.errorAt(off, "the values of this tool sit under keys so long that their JSON pointers total more than %s (a long key above many values, each pointer repeating it); no real tool comes near: shorten the keys", SizeText(limit))
+}
+
+// checkToolPaths refuses, as the source is read, a JSON tool whose values'
+// pointers pass its bound (toolPathLimit). The sum of a tool of n bytes is under 2n²
+// (a value's pointer is at most twice the bytes above it, and there are
+// fewer values than bytes), so only the few large tools are scanned.
+func (m *Manifest) checkToolPaths() error {
+	for _, t := range m.Tools {
+		n := int64(t.end - t.start)
+		limit := toolPathLimit(n)
+		if 2*n*n <= limit {
+			continue
+		}
+		if _, at, over := jsonPathBytes(m.Src[t.start:t.end], limit); over {
+			return m.pathError(t.start+at, limit)
+		}
+	}
+	return nil
+}
+
+// jsonPathBytes adds up the lengths of the JSON pointers of every value
+// of the valid JSON value src, relative to it, as spelled in src (an
+// escaped key counts its escapes: the sum is never under the pointers'
+// own). Past limit it stops and reports the offset of the value that
+// passed it.
+func jsonPathBytes(src []byte, limit int64) (sum int64, at int, over bool) {
+	type frame struct {
+		ptr   int64 // the length of the container's pointer
+		obj   bool
+		index int
+	}
+	var (
+		stack  []frame
+		key    int64 // the length of the key of an object's next value
+		isKey  bool  // the next string in the object is a key
+		valued = func() int64 {
+			if len(stack) == 0 {
+				return 0
+			}
+			f := &stack[len(stack)-1]
+			if f.obj {
+				return f.ptr + 1 + key
+			}
+			return f.ptr + 1 + int64(len(strconv.Itoa(f.index)))
+		}
+	)
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', '\r', ':':
+			continue
+		case ',':
+			if f := &stack[len(stack)-1]; f.obj {
+				isKey = true
+			} else {
+				f.index++
+			}
+			continue
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			continue
+		case '"':
+			j := i + 1
+			for ; j < len(src) && src[j] != '"'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			if isKey {
+				key, isKey = int64(j-i-1), false
+				i = j
+				continue
+			}
+			if sum += valued(); sum > limit {
+				return sum, i, true
+			}
+			i = j
+			continue
+		}
+		p := valued()
+		if sum += p; sum > limit {
+			return sum, i, true
+		}
+		switch src[i] {
+		case '{':
+			stack = append(stack, frame{ptr: p, obj: true})
+			isKey = true
+		case '[':
+			stack = append(stack, frame{ptr: p})
+		default: // a number or a literal
+			for i+1 < len(src) && !delimiter(src[i+1]) {
+				i++
+			}
+		}
+	}
+	return sum, 0, false
+}
+
+func delimiter(c byte) bool {
+	switch c {
+	case ',', ']', '}', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+// valuePathBytes is jsonPathBytes for a decoded value (a YAML tool's):
+// whether the pointers of v's values, under a pointer of ptr bytes, pass
+// what is left of the limit, which it spends.
+func valuePathBytes(v any, ptr int64, left *int64) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			p := ptr + 1 + int64(len(k))
+			if *left -= p; *left < 0 || valuePathBytes(e, p, left) {
+				return true
+			}
+		}
+	case []any:
+		for i, e := range x {
+			p := ptr + 1 + int64(len(strconv.Itoa(i)))
+			if *left -= p; *left < 0 || valuePathBytes(e, p, left) {
+				return true
+			}
+		}
+	}
+	return false
+}
