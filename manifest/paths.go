@@ -74,6 +74,9 @@ func jsonPathBytes(src []byte, limit int64) (sum int64, at int, over bool) {
 		case ' ', '\t', '\n', '\r', ':':
 			continue
 		case ',':
+			if len(stack) == 0 {
+				continue // not in valid JSON, which src is
+			}
 			if f := &stack[len(stack)-1]; f.obj {
 				isKey = true
 			} else {
@@ -81,7 +84,9 @@ func jsonPathBytes(src []byte, limit int64) (sum int64, at int, over bool) {
 			}
 			continue
 		case '}', ']':
-			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
 			continue
 		case '"':
 			j := i + 1

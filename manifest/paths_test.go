@@ -68,3 +68,15 @@ func TestJSONPathBytesCounts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJSONPathBytes: the scan never panics, whatever the bytes (the loader
+// gives it valid JSON; a bound on a stranger's input must not be the
+// thing that fails on it).
+func FuzzJSONPathBytes(f *testing.F) {
+	for _, s := range []string{`{"a":[1,{"b":"c"}]}`, `]]},,`, `"\`, `{"k":`, `[[[`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		jsonPathBytes(src, 1<<20)
+	})
+}
