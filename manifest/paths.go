@@ -1,6 +1,10 @@
 package manifest
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/goccy/go-yaml/token"
+)
 
 // ToolPathBytes bounds the bytes of the JSON pointers of all the values of
 // one tool, as long as the rules may spell them, together with
@@ -154,4 +158,116 @@ func valuePathBytes(v any, ptr int64, left *int64) bool {
 		}
 	}
 	return false
+}
+
+// yamlPathBytes bounds, before a YAML source is parsed, the bytes of the
+// paths the YAML parser spells for its nodes: it builds each one as a
+// string from its parent's ("$.tools[0].inputSchema..."), so a long key
+// above many values costs it their product in time and memory before any
+// tool is checked (half a minute for a 1 MB key above 10,000 values).
+// The paths are reckoned from the tokens, as checkDepth reckons nesting:
+// each key and entry adds its length to the path of the container it is
+// in. The bound is generous, as the reckoning is approximate: real YAML
+// comes nowhere near (a 3.4 MB source of 46,000 tiny tools spells 5.6 MB
+// of paths), and it grows with a source larger than the default
+// --max-yaml-size allows.
+const yamlPathBytes = 256 << 20
+
+// yamlPathRatio is how many times the source the paths may total, past
+// yamlPathBytes.
+const yamlPathRatio = 64
+
+func (y *yamlDoc) checkPaths(tokens token.Tokens) error {
+	type level struct {
+		col   int
+		seq   bool
+		flow  bool
+		base  int64 // the length of the container's path
+		child int64 // the length of its last child's path
+	}
+	var (
+		stack []level
+		sum   int64
+		limit = max(yamlPathBytes, yamlPathRatio*int64(len(y.m.Src)-y.base))
+	)
+	top := func() *level {
+		if len(stack) == 0 {
+			return nil
+		}
+		return &stack[len(stack)-1]
+	}
+	childBase := func() int64 {
+		if t := top(); t != nil {
+			return t.child
+		}
+		return 1 // "$"
+	}
+	// enter finds or opens the block level at col, as checkDepth does.
+	enter := func(col int, seq bool) *level {
+		for t := top(); t != nil && !t.flow && (t.col > col || t.col == col && t.seq && !seq); t = top() {
+			stack = stack[:len(stack)-1]
+		}
+		if t := top(); t != nil && !t.flow && t.col == col && t.seq == seq {
+			return t
+		}
+		stack = append(stack, level{col: col, seq: seq, base: childBase()})
+		return top()
+	}
+	flow := 0
+	add := func(l *level, n int64, tk *token.Token) error {
+		l.child = l.base + n
+		if sum += l.child; sum > limit {
+			return y.m.errorAt(y.off(tk), "the values of this YAML source sit under keys so long that their paths total more than %s (a long key above many values, each path repeating it); no real tool list comes near: shorten the keys", SizeText(limit))
+		}
+		return nil
+	}
+	for i, tk := range tokens {
+		var err error
+		switch tk.Type {
+		case token.DocumentHeaderType, token.DocumentEndType:
+			stack, flow = stack[:0], 0
+		case token.SequenceStartType, token.MappingStartType:
+			if t := top(); t != nil && t.flow && t.seq {
+				err = add(t, 3, tk) // an entry of a flow sequence
+			}
+			flow++
+			stack = append(stack, level{flow: true, seq: tk.Type == token.SequenceStartType, base: childBase()})
+		case token.SequenceEndType, token.MappingEndType:
+			if flow > 0 {
+				flow--
+				for t := top(); t != nil; t = top() {
+					stack = stack[:len(stack)-1]
+					if t.flow {
+						break
+					}
+				}
+			}
+		case token.SequenceEntryType:
+			if flow == 0 {
+				err = add(enter(tk.Position.Column, true), 3, tk)
+			}
+		case token.MappingValueType:
+			if i == 0 {
+				break
+			}
+			key := i - 1
+			for key > 0 && tokens[key].Type == token.CommentType {
+				key--
+			}
+			k := tokens[key]
+			if flow == 0 {
+				err = add(enter(k.Position.Column, false), 1+int64(len(k.Value)), tk)
+			} else if t := top(); t != nil {
+				err = add(t, 1+int64(len(k.Value)), tk)
+			}
+		default:
+			if t := top(); t != nil && t.flow && t.seq && flow > 0 && tk.Type != token.CollectEntryType && tk.Type != token.CommentType {
+				err = add(t, 3, tk) // a scalar entry of a flow sequence
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -91,6 +91,9 @@ func (y *yamlDoc) parse(read func(body ast.Node) error) error {
 	if limit := m.limits.YAMLTokens; limit > 0 && len(tokens) > limit {
 		return m.limitError(y.off(tokens[limit]), LimitYAMLTokens, "the YAML source has more than %s (keys, values and punctuation); split it, or write it as JSON", english.Count(limit, "token"))
 	}
+	if err := y.checkPaths(tokens); err != nil {
+		return err
+	}
 	y.shiftAfterTags(tokens)
 	var docs []*ast.DocumentNode
 	for _, seg := range splitDocuments(tokens) {
