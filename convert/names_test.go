@@ -82,6 +82,21 @@ func TestWarningString(t *testing.T) {
 	}
 }
 
+// TestWarningStringBounded: a warning shows a long name, pointer or
+// message with its middle left out, as the reports show a finding's: a
+// 100 KB key in the pointer of every warning under it made megabytes.
+func TestWarningStringBounded(t *testing.T) {
+	long := strings.Repeat("k", 100<<10)
+	w := Warning{Tool: long, Pointer: "/inputSchema/properties/" + long, Message: "dropped " + long}
+	got := w.String()
+	if len(got) > 8<<10 || strings.Count(got, "bytes left out") != 3 {
+		t.Errorf("a warning of %d bytes: %.300s", len(got), got)
+	}
+	if !strings.HasPrefix(got, `tool "kkk`) || !strings.Contains(got, " /inputSchema/properties/kkk") || !strings.Contains(got, ": dropped kkk") {
+		t.Errorf("the warning lost its shape: %.300s", got)
+	}
+}
+
 // TestQuoteAsStrconv: quoteName is strconv.Quote, on the plain path and off it.
 func TestQuoteAsStrconv(t *testing.T) {
 	for _, s := range []string{"", "files.read", "a b~", `a"b`, `a\b`, "tab\t", "\x7f", "é", "\u2028", "\xff", "🙂"} {

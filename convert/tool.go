@@ -1,6 +1,11 @@
 package convert
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/mcpfit/mcplint/internal/elide"
+	"github.com/mcpfit/mcplint/lint"
+)
 
 // Tool is a tool in MCP's terms, the form every conversion passes through.
 // Schemas are decoded JSON values (map[string]any, []any, json.Number,
@@ -56,15 +61,21 @@ func (w Warning) String() string {
 	// thousands, and formatting each took a twentieth of its time.
 	var name string
 	if w.Tool != "" {
-		name = "tool " + quoteName(w.Tool)
+		name = "tool " + quoteName(elide.Middle(w.Tool, shownMax))
 	} else {
 		name = "tool " + strconv.Itoa(w.Index)
 	}
+	msg := elide.Middle(w.Message, lint.MaxMessage)
 	if w.Pointer == "" {
-		return name + ": " + w.Message
+		return name + ": " + msg
 	}
-	return name + " " + w.Pointer + ": " + w.Message
+	return name + " " + elide.Middle(w.Pointer, shownMax) + ": " + msg
 }
+
+// shownMax is the most of a tool's name or a pointer a warning shows, as
+// the reports show a finding's (report.MaxShown): a 100 KB key, in the
+// pointer of every warning under it, made megabytes of warnings.
+const shownMax = 1 << 10
 
 // quoteName is strconv.Quote, which reads a name rune by rune, with a path for
 // the names that need no escape (nearly all): those are only wrapped.
