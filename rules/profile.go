@@ -158,9 +158,7 @@ func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, at 
 				found = append(found, k)
 			}
 		}
-		if len(found) > 1 {
-			found = schema.SortedKeys(keySet(found))
-		}
+		schema.SortKeywords(found)
 		for _, k := range found {
 			out = append(out, violation{line: prof.Denied(k, at), node: n, keyword: k})
 		}
@@ -312,8 +310,10 @@ func introduces(p *lint.Pass, ptr string, member bool, before, after map[string]
 	return false
 }
 
-// subtreeViolations are the violations of every line of prof in schema s,
-// found at ptr (the root of inputSchema when ptr is "/inputSchema").
+// subtreeViolations are the violations of the Requires and Values lines
+// of prof in schema s, found at ptr (the root of inputSchema when ptr is
+// "/inputSchema"): the only ones introduces counts, so keyword lines,
+// a lookup of every key of every node, are not walked.
 func subtreeViolations(prof *consumer.Profile, ptr string, member bool, s map[string]any) []violation {
 	var values, requires []*consumer.Line
 	for i := range prof.Lines {
@@ -335,17 +335,8 @@ func subtreeViolations(prof *consumer.Profile, ptr string, member bool, s map[st
 			}
 			m = member
 		}
-		out = nodeViolations(out, prof, n, at, m, true, all, values, requires)
+		out = nodeViolations(out, prof, n, at, m, false, all, values, requires)
 		return true
 	})
 	return out
-}
-
-// keySet is a set of keys as an object, for schema.SortedKeys.
-func keySet(keys []string) map[string]any {
-	m := make(map[string]any, len(keys))
-	for _, k := range keys {
-		m[k] = nil
-	}
-	return m
 }
