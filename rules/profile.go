@@ -50,7 +50,9 @@ func (v violation) pointer() string {
 // rule that reads them (a rule on by default reads one line of an opt-in
 // profile, and need not pay for the whole walk). Only the tool's name,
 // description and inputSchema are read: they are what a consumer's
-// function declaration carries.
+// function declaration carries. The slice is shared by every rule that
+// asks for the same lines of the tool: a caller that filters it filters a
+// copy.
 func violationsOf(p *lint.Pass, id consumer.ID, lines ...string) []violation {
 	c := p.Memo("profile", newViolationCache).(*violationCache)
 	k := violationKey{id: id, lines: lines[0]}
