@@ -272,7 +272,7 @@ func (r *repairer) fix(m *manifest.Manifest, protocol, client string) *manifest.
 		if d.Fix == nil || !(d.Fix.Safe || r.unsafe) || d.ToolIndex >= len(m.Tools) {
 			continue
 		}
-		if toolBytes(m, d.ToolIndex) == toolBytes(res.Manifest, d.ToolIndex) {
+		if bytes.Equal(toolBytes(m, d.ToolIndex), toolBytes(res.Manifest, d.ToolIndex)) {
 			continue
 		}
 		what := d.Fix.Message
@@ -309,12 +309,14 @@ func rootChanges(old, new map[string]any) string {
 	return strings.Join(parts, ", ")
 }
 
-func toolBytes(m *manifest.Manifest, i int) string {
+// toolBytes is the source of tool i, nil when it has none: compared as
+// bytes, the sources of a listing's tools are not copied for each fix.
+func toolBytes(m *manifest.Manifest, i int) []byte {
 	start, end, ok := m.Tools[i].Span("")
 	if !ok {
-		return ""
+		return nil
 	}
-	return string(m.Src[start:end])
+	return m.Src[start:end]
 }
 
 // entries makes the entries of a listing: the server's own schemas from
