@@ -1,14 +1,13 @@
 package convert
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mcpfit/mcplint/consumer"
+	"github.com/mcpfit/mcplint/internal/testenv"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/rules"
@@ -194,12 +193,7 @@ func TestOutsideEveryAllowlist(t *testing.T) {
 // convertedProperty finds property "p" of the converted tool's parameters.
 func convertedProperty(t *testing.T, out []byte) (map[string]any, bool) {
 	t.Helper()
-	var doc any
-	dec := json.NewDecoder(bytes.NewReader(out))
-	dec.UseNumber()
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	doc := testenv.JSON(t, string(out))
 	for _, ptr := range []string{
 		"/tools/0/function/parameters/properties/p", "/tools/0/parameters/properties/p",
 		"/functionDeclarations/0/parameters/properties/p", "/functionDeclarations/0/parametersJsonSchema/properties/p",
@@ -219,10 +213,9 @@ func stillHas(prop map[string]any, pr probe) bool {
 	if !ok {
 		return false
 	}
-	var orig map[string]any
-	dec := json.NewDecoder(strings.NewReader(pr.schema))
-	dec.UseNumber()
-	if err := dec.Decode(&orig); err != nil {
+	parsed, err := testenv.ParseJSON(pr.schema)
+	orig, isObject := parsed.(map[string]any)
+	if err != nil || !isObject {
 		return true
 	}
 	return schema.Equal(v, orig[pr.keyword])

@@ -97,7 +97,7 @@ func rename(tools []Tool, p namePolicy) ([]string, []Warning) {
 	for i, t := range tools {
 		in[i] = t.Name
 	}
-	names, why := newRenamer(p).assign(in)
+	names, why := newRenamer(p).Names(in)
 	var warns []Warning
 	for i, t := range tools {
 		if why[i] != "" {
@@ -174,10 +174,6 @@ func (r *Renamer) Restart() {
 // the names the client takes; why[i] says why names[i] is not the tool's
 // own name, and is "" when it is.
 func (r *Renamer) Names(page []string) (names, why []string) {
-	return r.assign(page)
-}
-
-func (r *Renamer) assign(page []string) (names, why []string) {
 	names = make([]string, len(page))
 	why = make([]string, len(page))
 	keys := make([]nameKey, len(page))

@@ -149,8 +149,8 @@ func jsonError(path string, src []byte, what string, err error) error {
 	default:
 		return fmt.Errorf("%s: %s%v; correct the file", path, what, err)
 	}
-	line, col := lineColumn(src, max(off-1, 0))
-	return fmt.Errorf("%s:%d:%d: %s%v; correct the file there", path, line, col, what, err)
+	at := (&manifest.Manifest{Src: src}).Position(int(min(max(off-1, 0), int64(len(src)))))
+	return fmt.Errorf("%s:%d:%d: %s%v; correct the file there", path, at.Line, at.Column, what, err)
 }
 
 // serverError places the error of decoding the entry of server name: the
@@ -176,14 +176,6 @@ func jsonKind(t reflect.Type) string {
 		return "an object"
 	}
 	return "a number"
-}
-
-// lineColumn is the 1-based line and column (in bytes) of offset off.
-func lineColumn(src []byte, off int64) (line, col int) {
-	off = min(off, int64(len(src)))
-	before := src[:off]
-	line = 1 + strings.Count(string(before), "\n")
-	return line, int(off) - strings.LastIndexByte(string(before), '\n')
 }
 
 // ErrNoServers: a configuration file has no map of servers.

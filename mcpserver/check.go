@@ -10,6 +10,7 @@ import (
 	"github.com/mcpfit/mcplint/guard"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
+	"github.com/mcpfit/mcplint/redact"
 	"github.com/mcpfit/mcplint/report"
 )
 
@@ -56,8 +57,10 @@ func (h *handlers) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckIn
 	if in.URL != "" {
 		target.Dir = ""
 	}
-	name := in.URL
-	if name == "" {
+	// A URL's user information and query values are credentials: shown
+	// masked, as live's own errors show them.
+	name := redact.URL(in.URL)
+	if in.URL == "" {
 		name = strings.Join(in.Command, " ")
 	}
 	res := live.CheckAll(ctx, []live.ConfiguredServer{{Name: "server", Target: target}}, live.CheckOptions{

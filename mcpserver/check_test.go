@@ -70,4 +70,9 @@ func TestCheck(t *testing.T) {
 	if text, _, isErr = call(t, cs, "check", map[string]any{"command": []string{"/nonexistent/server"}}); !isErr || !strings.Contains(text, "/nonexistent/server") {
 		t.Errorf("check of a missing program: %v %s", isErr, text)
 	}
+	// A URL's credentials are not echoed into the conversation (nothing
+	// listens on port 1: the connection is refused at once).
+	if text, _, isErr = call(t, cs, "check", map[string]any{"url": "http://user:hunter2-pass@127.0.0.1:1/mcp?token=hunter2-tok"}); !isErr || strings.Contains(text, "hunter2") || !strings.Contains(text, "127.0.0.1:1") {
+		t.Errorf("check of an unreachable URL with credentials: %v %s", isErr, text)
+	}
 }

@@ -292,7 +292,7 @@ func TestHostile(t *testing.T) {
 	if out["cut"] != true || out["fixed"] != "" || len(text) > mcpserver.MaxText+200 {
 		t.Errorf("fix of a long list: cut %v, %d bytes", out["cut"], len(text))
 	}
-	if _, _, isErr := call(t, connect(t, mcpserver.Options{Workspace: t.TempDir(), Limits: manifestLimit(1000)}), "lint", map[string]any{"manifest": string(src)}); !isErr {
-		t.Error("a manifest over the size limit was read")
+	if text, _, isErr := call(t, connect(t, mcpserver.Options{Workspace: t.TempDir(), Limits: manifestLimit(1000)}), "lint", map[string]any{"manifest": string(src)}); !isErr || !strings.Contains(text, "limit of 1000 bytes") {
+		t.Errorf("a manifest over the size limit was read, or refused without naming the limit: %.300q", text)
 	}
 }

@@ -24,14 +24,9 @@ func (h *handlers) load(s Source) (*manifest.Manifest, error) {
 	case s.Manifest != "" && s.Path != "":
 		return nil, errors.New("give manifest or path, not both")
 	case s.Manifest != "":
-		limits := h.o.Limits
-		if limits.Size == 0 {
-			limits.Size = manifest.DefaultLimits.Size
-		}
-		if int64(len(s.Manifest)) > limits.Size {
-			return nil, fmt.Errorf("manifest: %d bytes, over the limit of %d", len(s.Manifest), limits.Size)
-		}
-		return limits.Load("manifest", []byte(s.Manifest))
+		// Load fills the default limits and refuses an oversized text
+		// before parsing it, in the command line's words.
+		return h.o.Limits.Load("manifest", []byte(s.Manifest))
 	case s.Path != "":
 		rel, err := h.inside(s.Path)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -116,13 +117,11 @@ func clip(s string) string {
 		return s
 	}
 	cut := MaxText
-	for cut > 0 && !isRuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return s[:cut] + fmt.Sprintf("\n… cut here: %d more bytes not shown\n", len(s)-cut)
 }
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // linter builds the linter of a selection, with options for a fix.
 func (h *handlers) linter(cfg lint.Config) (*lint.Linter, error) {
@@ -323,10 +322,9 @@ func (h *handlers) convert(_ context.Context, _ *mcp.CallToolRequest, in Convert
 	var text strings.Builder
 	for _, w := range warns {
 		out.Refused = out.Refused || w.Refused
-		line := fmt.Sprintf("tool %d %s: %s", w.Index, guard.Log(w.Pointer), guard.Log(w.Message))
-		if w.Tool != "" {
-			line = fmt.Sprintf("tool %s %s: %s", guard.Log(fmt.Sprintf("%q", w.Tool)), guard.Log(w.Pointer), guard.Log(w.Message))
-		}
+		// Warning.String is the command line's wording: a summary said
+		// once for many tools, a long name or pointer bounded.
+		line := guard.Log(w.String())
 		if w.Refused {
 			line = "refused: " + line
 		}

@@ -135,8 +135,12 @@ func (u *httpUp) exchange(b []byte, env envelope, call *toolEntry) {
 	}
 	if call != nil {
 		call.compile()
+		var args any
+		if len(call.headers) > 0 {
+			args = callArguments(b, env)
+		}
 		for _, h := range call.headers {
-			if v, ok := argumentAt(b, env, h.path); ok {
+			if v, ok := argumentAt(args, h.path); ok {
 				req.Header.Set("Mcp-Param-"+h.name, headerValue(v))
 			}
 		}

@@ -43,20 +43,26 @@ func metaOf(b []byte, env envelope) requestMeta {
 	return m
 }
 
-// argumentAt reads the argument of a tools/call at a property path, as the
-// text Streamable HTTP puts in an Mcp-Param header: a string as it is, an
-// integer in decimal, a boolean as true or false; other values and nulls
-// have no header.
-func argumentAt(b []byte, env envelope, path []string) (string, bool) {
+// callArguments decodes the arguments of a tools/call once for every
+// header mirrored from them; nil when there are none.
+func callArguments(b []byte, env envelope) any {
 	var p struct {
 		Arguments map[string]any `json:"arguments"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(b[env.params.start:env.params.end]))
 	dec.UseNumber()
-	if dec.Decode(&p) != nil {
-		return "", false
+	if dec.Decode(&p) != nil || p.Arguments == nil {
+		return nil
 	}
-	var v any = p.Arguments
+	return p.Arguments
+}
+
+// argumentAt reads the argument at a property path of args (from
+// callArguments), as the text Streamable HTTP puts in an Mcp-Param header:
+// a string as it is, an integer in decimal, a boolean as true or false;
+// other values and nulls have no header.
+func argumentAt(args any, path []string) (string, bool) {
+	v := args
 	for _, k := range path {
 		m, ok := v.(map[string]any)
 		if !ok {

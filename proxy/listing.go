@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -271,7 +272,7 @@ func (r *repairer) fix(m *manifest.Manifest, protocol, client string) *manifest.
 		if d.Fix == nil || !(d.Fix.Safe || r.unsafe) || d.ToolIndex >= len(m.Tools) {
 			continue
 		}
-		if toolBytes(m, d.ToolIndex) == toolBytes(res.Manifest, d.ToolIndex) {
+		if bytes.Equal(toolBytes(m, d.ToolIndex), toolBytes(res.Manifest, d.ToolIndex)) {
 			continue
 		}
 		what := d.Fix.Message
@@ -287,14 +288,14 @@ func (r *repairer) fix(m *manifest.Manifest, protocol, client string) *manifest.
 // added or changed: "\"$schema\" removed, \"properties\" changed".
 func rootChanges(old, new map[string]any) string {
 	var parts []string
-	for _, k := range sortedKeys(old) {
+	for _, k := range slices.Sorted(maps.Keys(old)) {
 		if v, ok := new[k]; !ok {
 			parts = append(parts, strconv.Quote(k)+" removed")
 		} else if !schema.Equal(old[k], v) {
 			parts = append(parts, strconv.Quote(k)+" changed")
 		}
 	}
-	for _, k := range sortedKeys(new) {
+	for _, k := range slices.Sorted(maps.Keys(new)) {
 		if _, ok := old[k]; !ok {
 			parts = append(parts, strconv.Quote(k)+" added")
 		}
@@ -308,12 +309,14 @@ func rootChanges(old, new map[string]any) string {
 	return strings.Join(parts, ", ")
 }
 
-func toolBytes(m *manifest.Manifest, i int) string {
+// toolBytes is the source of tool i, nil when it has none: compared as
+// bytes, the sources of a listing's tools are not copied for each fix.
+func toolBytes(m *manifest.Manifest, i int) []byte {
 	start, end, ok := m.Tools[i].Span("")
 	if !ok {
-		return ""
+		return nil
 	}
-	return string(m.Src[start:end])
+	return m.Src[start:end]
 }
 
 // entries makes the entries of a listing: the server's own schemas from
@@ -382,21 +385,12 @@ func paramHeaders(input []byte) []paramHeader {
 			out = append(out, paramHeader{name: h, path: slices.Clone(path)})
 		}
 		props, _ := m["properties"].(map[string]any)
-		for _, k := range sortedKeys(props) {
+		for _, k := range slices.Sorted(maps.Keys(props)) {
 			walk(props[k], append(path, k), depth+1)
 		}
 	}
 	walk(root, nil, 0)
 	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // String describes an entry in tests and errors.

@@ -82,7 +82,7 @@ var CursorToolCount = &lint.Rule{
 	},
 	Summary:     "the server offers no more tools than Cursor takes from all servers together",
 	Fix:         lint.NoFix,
-	Options:     map[string]any{"max-tools": 80},
+	Options:     map[string]any{"max-tools": toolLimit(consumer.Cursor).Max},
 	CheckOption: nonNegative,
 	CheckList:   checkCursorToolCount,
 	Doc: `Cursor caps the number of MCP tools it gives the agent, counted over all
@@ -103,6 +103,13 @@ Snowflake-Labs/mcp#77 (the cap raised to 80, with Cursor's warning).`,
 
 func checkCursorToolCount(p *lint.ListPass) {
 	checkToolCount(p, p.Option("max-tools").(int), "Cursor gives the agent at most %d tools from all servers together (option max-tools); this server alone offers %d, so some are never seen: offer fewer tools or let users enable groups of them")
+}
+
+// toolLimit is the "tools" Limit line of consumer id's profile, which the
+// tool-count rules take their default max-tools from: the profile, which
+// the matrix and README print, is the one place the number is written.
+func toolLimit(id consumer.ID) *consumer.Line {
+	return consumer.ProfileOf(id).LimitOf("tools")
 }
 
 // checkToolCount reports, at the first tool over the limit, a list longer

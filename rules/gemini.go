@@ -136,7 +136,8 @@ func geminiViolations(p *lint.Pass, lines ...string) []violation {
 	if _, ok := geminiSubsetSchema(p); !ok {
 		return nil
 	}
-	vs := violationsOf(p, consumer.GeminiParameters, lines...)
+	// violationsOf's slice is shared: filter a copy.
+	vs := slices.Clone(violationsOf(p, consumer.GeminiParameters, lines...))
 	return slices.DeleteFunc(vs, func(v violation) bool { return v.node != nil && below(v.node, geminiDroppedSubschemas) })
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // geminiToolLimit is the profiles' bound on function declarations.
-var geminiToolLimit = consumer.ProfileOf(consumer.GeminiJSONSchema).LimitOf("tools")
+var geminiToolLimit = toolLimit(consumer.GeminiJSONSchema)
 
 // GeminiToolCount checks the number of tools against the function
 // declarations a Gemini request may carry.

@@ -20,7 +20,7 @@ var OpenAIToolCount = &lint.Rule{
 		"OpenAI API reference, tools"),
 	Summary:     "the server offers at most 128 tools, the most an OpenAI request may carry",
 	Fix:         lint.NoFix,
-	Options:     map[string]any{"max-tools": 128},
+	Options:     map[string]any{"max-tools": toolLimit(consumer.OpenAIResponses).Max},
 	CheckOption: nonNegative,
 	CheckList:   checkOpenAIToolCount,
 	Doc: `OpenAI's APIs take at most 128 functions in a request's "tools" ("A max of

@@ -3,6 +3,7 @@ package rules
 import (
 	"testing"
 
+	"github.com/mcpfit/mcplint/internal/english"
 	"github.com/mcpfit/mcplint/lint"
 )
 
@@ -19,14 +20,7 @@ func TestSeverityPolicy(t *testing.T) {
 		case r.Harm != lint.NoHarm && len(r.Consumers) > 0:
 			t.Errorf("%s declares a harm beside its consumers: the consumers say it", r.ID)
 		case want != r.Severity:
-			t.Errorf("%s is a%s %s, but the policy makes it a%s %s", r.ID, article(r.Severity), r.Severity, article(want), want)
+			t.Errorf("%s is %s, but the policy makes it %s", r.ID, english.A(r.Severity.String()), english.A(want.String()))
 		}
 	}
-}
-
-func article(s lint.Severity) string {
-	if s == lint.Error || s == lint.Info {
-		return "n"
-	}
-	return ""
 }

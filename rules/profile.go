@@ -50,7 +50,9 @@ func (v violation) pointer() string {
 // rule that reads them (a rule on by default reads one line of an opt-in
 // profile, and need not pay for the whole walk). Only the tool's name,
 // description and inputSchema are read: they are what a consumer's
-// function declaration carries.
+// function declaration carries. The slice is shared by every rule that
+// asks for the same lines of the tool: a caller that filters it filters a
+// copy.
 func violationsOf(p *lint.Pass, id consumer.ID, lines ...string) []violation {
 	c := p.Memo("profile", newViolationCache).(*violationCache)
 	k := violationKey{id: id, lines: lines[0]}
@@ -158,9 +160,7 @@ func nodeViolations(out []violation, prof *consumer.Profile, n *schema.Node, at 
 				found = append(found, k)
 			}
 		}
-		if len(found) > 1 {
-			found = schema.SortedKeys(keySet(found))
-		}
+		schema.SortKeywords(found)
 		for _, k := range found {
 			out = append(out, violation{line: prof.Denied(k, at), node: n, keyword: k})
 		}
@@ -312,8 +312,10 @@ func introduces(p *lint.Pass, ptr string, member bool, before, after map[string]
 	return false
 }
 
-// subtreeViolations are the violations of every line of prof in schema s,
-// found at ptr (the root of inputSchema when ptr is "/inputSchema").
+// subtreeViolations are the violations of the Requires and Values lines
+// of prof in schema s, found at ptr (the root of inputSchema when ptr is
+// "/inputSchema"): the only ones introduces counts, so keyword lines,
+// a lookup of every key of every node, are not walked.
 func subtreeViolations(prof *consumer.Profile, ptr string, member bool, s map[string]any) []violation {
 	var values, requires []*consumer.Line
 	for i := range prof.Lines {
@@ -335,17 +337,8 @@ func subtreeViolations(prof *consumer.Profile, ptr string, member bool, s map[st
 			}
 			m = member
 		}
-		out = nodeViolations(out, prof, n, at, m, true, all, values, requires)
+		out = nodeViolations(out, prof, n, at, m, false, all, values, requires)
 		return true
 	})
 	return out
-}
-
-// keySet is a set of keys as an object, for schema.SortedKeys.
-func keySet(keys []string) map[string]any {
-	m := make(map[string]any, len(keys))
-	for _, k := range keys {
-		m[k] = nil
-	}
-	return m
 }

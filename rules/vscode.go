@@ -24,7 +24,7 @@ var VSCodeToolCount = &lint.Rule{
 	},
 	Summary:     "the server offers at most 128 tools, the most a VS Code chat request may carry",
 	Fix:         lint.NoFix,
-	Options:     map[string]any{"max-tools": 128},
+	Options:     map[string]any{"max-tools": toolLimit(consumer.VSCode).Max},
 	CheckOption: nonNegative,
 	CheckList:   checkVSCodeToolCount,
 	Doc: `GitHub Copilot Chat in VS Code sends the enabled tools with every request and

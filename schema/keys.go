@@ -44,8 +44,15 @@ func SortedKeysInto(buf []string, obj map[string]any) []string {
 	for k := range obj {
 		keys = append(keys, k)
 	}
+	SortKeywords(keys)
+	return keys
+}
+
+// SortKeywords sorts distinct keys in place in the order of SortedKeys,
+// for a caller that holds some keys of an object rather than the object.
+func SortKeywords(keys []string) {
 	if len(keys) < 2 {
-		return keys
+		return
 	}
 	var small [16]rankedKey // most objects have a few keys: no allocation
 	ranked := small[:0]
@@ -60,7 +67,6 @@ func SortedKeysInto(buf []string, obj map[string]any) []string {
 	for i, rk := range ranked {
 		keys[i] = rk.key
 	}
-	return keys
 }
 
 type rankedKey struct {

@@ -15,6 +15,11 @@ func TestSortedKeys(t *testing.T) {
 	if diff := cmp.Diff(want, SortedKeys(obj)); diff != "" {
 		t.Errorf("SortedKeys (-want +got):\n%s", diff)
 	}
+	keys := []string{"zeta", "items", "", "name", "required", "alpha"}
+	SortKeywords(keys)
+	if diff := cmp.Diff([]string{"name", "items", "required", "", "alpha", "zeta"}, keys); diff != "" {
+		t.Errorf("SortKeywords (-want +got):\n%s", diff)
+	}
 	if got := SortedKeys(map[string]any{}); len(got) != 0 {
 		t.Errorf("SortedKeys of an empty object = %v", got)
 	}

@@ -4,14 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/mcpfit/mcplint/clients"
 	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
@@ -62,33 +59,34 @@ func wrapUsage(cmd *cli.Command, outs []reportOutput) error {
 // their client refuses: a finding at warning or above naming one of the
 // client's consumers.
 func (e *env) writeWraps(w io.Writer, results []checked) {
+	// The configurations --discover read (e.discovered), not a second
+	// reading of them: the entries are those of the servers checked.
 	home := e.home()
-	project, _ := os.Getwd()
-	configs := clients.Discover(clients.Places{Home: home, Project: project, OS: runtime.GOOS, Getenv: e.lookupEnv})
 	wrote := 0
-	for _, c := range configs {
+	for _, r := range results {
+		c, ok := e.discovered[r.name]
+		if !ok || r.err != nil {
+			continue
+		}
 		wc, ok := wrapClients[c.Client]
 		if !ok {
 			continue
 		}
-		for _, s := range c.Servers {
-			name := c.Label() + ": " + s.Name
-			i := slices.IndexFunc(results, func(r checked) bool { return r.name == name })
-			if i < 0 || results[i].err != nil {
-				continue
-			}
-			refused := refusedBy(results[i].diags, consumer.Reached(wc.consumers...))
-			if refused == 0 {
-				continue
-			}
-			if wrote == 0 {
-				fmt.Fprintln(w)
-			}
-			wrote++
-			fmt.Fprintf(w, "%s: %d finding%s the client refuses; run it through mcplint proxy in %s:\n", name, refused, plural(refused), tilde(c.Path, home))
-			for _, line := range strings.Split(wrapEntry(s, wc), "\n") {
-				fmt.Fprintf(w, "  %s\n", line)
-			}
+		i := slices.IndexFunc(c.Servers, func(s live.ConfiguredServer) bool { return c.Label()+": "+s.Name == r.name })
+		if i < 0 {
+			continue
+		}
+		refused := refusedBy(r.diags, consumer.Reached(wc.consumers...))
+		if refused == 0 {
+			continue
+		}
+		if wrote == 0 {
+			fmt.Fprintln(w)
+		}
+		wrote++
+		fmt.Fprintf(w, "%s: %d finding%s the client refuses; run it through mcplint proxy in %s:\n", r.name, refused, plural(refused), tilde(c.Path, home))
+		for _, line := range strings.Split(wrapEntry(c.Servers[i], wc), "\n") {
+			fmt.Fprintf(w, "  %s\n", line)
 		}
 	}
 	if wrote == 0 {
