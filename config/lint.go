@@ -14,6 +14,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/mcpfit/mcplint/lint"
+	"github.com/mcpfit/mcplint/pointer"
 )
 
 // LintConfig turns the file into the engine's configuration, checking rule
@@ -29,7 +30,7 @@ func (f *File) LintConfig(catalogue []*lint.Rule) (lint.Config, error) {
 	fail := func(loc []string, format string, args ...any) (lint.Config, error) {
 		e := &Error{Path: f.Path, Msg: fmt.Sprintf(format, args...)}
 		if f.doc != nil {
-			at := f.doc.Locate(pointerOf(loc))
+			at := f.doc.Locate(pointer.Join(loc))
 			e.Line, e.Column = at.Line, at.Column
 		}
 		return lint.Config{}, e

@@ -184,7 +184,7 @@ func schemaErrors(doc *manifest.Document, ve *sjs.ValidationError) Errors {
 		if ap, ok := l.ErrorKind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
 			loc = append(append([]string{}, loc...), ap.Properties[0])
 		}
-		pos := doc.Locate(pointerOf(loc))
+		pos := doc.Locate(pointer.Join(loc))
 		line, col := pos.Line, pos.Column
 		where := "at the top level"
 		if len(l.InstanceLocation) > 0 {
@@ -208,13 +208,4 @@ func schemaErrors(doc *manifest.Document, ve *sjs.ValidationError) Errors {
 		return out[i].Column < out[j].Column
 	})
 	return out
-}
-
-// pointerOf spells an instance location as a JSON Pointer.
-func pointerOf(loc []string) string {
-	var b strings.Builder
-	for _, tok := range loc {
-		b.WriteString("/" + pointer.Escape(tok))
-	}
-	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -62,8 +63,7 @@ func (l Limits) ParseDocument(name string, src []byte, formats ...Format) (*Docu
 	}
 	body := src[base:]
 	if !utf8.Valid(body) {
-		off := base + validPrefix(body)
-		return nil, m.errorAt(off, "invalid UTF-8: the file must be UTF-8 text")
+		return nil, m.errorAt(base+validPrefix(body), "invalid UTF-8: the file must be UTF-8 text")
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	first := bytes.TrimLeft(body, " \t\r\n")
@@ -73,7 +73,7 @@ func (l Limits) ParseDocument(name string, src []byte, formats ...Format) (*Docu
 	case ext == ".yaml" || ext == ".yml", len(first) > 0 && first[0] != '{' && first[0] != '[':
 		format = YAML
 	}
-	if len(formats) > 0 && !containsFormat(formats, format) {
+	if len(formats) > 0 && !slices.Contains(formats, format) {
 		format = formats[0]
 	}
 	m.Format = format
@@ -92,15 +92,6 @@ func (l Limits) ParseDocument(name string, src []byte, formats ...Format) (*Docu
 
 func fileTooLarge(name string, limit int64) error {
 	return &Error{Path: name, Limit: LimitSize, Msg: fmt.Sprintf("the file is larger than the limit of %s", SizeText(limit))}
-}
-
-func containsFormat(fs []Format, f Format) bool {
-	for _, g := range fs {
-		if g == f {
-			return true
-		}
-	}
-	return false
 }
 
 // validPrefix is how many bytes of b are valid UTF-8.

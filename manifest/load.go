@@ -42,16 +42,7 @@ func load(name string, src []byte, limits Limits) (*Manifest, error) {
 		return nil, &Error{Path: name, Msg: "empty file: expected a tool manifest; " + acceptedShapes}
 	}
 	if !utf8.Valid(body) {
-		off := base
-		for rest := body; len(rest) > 0; {
-			r, size := utf8.DecodeRune(rest)
-			if r == utf8.RuneError && size <= 1 {
-				break
-			}
-			off += size
-			rest = rest[size:]
-		}
-		return nil, m.errorAt(off, "invalid UTF-8: manifests must be UTF-8 text")
+		return nil, m.errorAt(base+validPrefix(body), "invalid UTF-8: manifests must be UTF-8 text")
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	first := bytes.TrimLeft(body, " \t\r\n")

@@ -66,9 +66,9 @@ func (s *Server) Header() string {
 	fmt.Fprintf(&b, "server %s, protocol %s over %s: %s\n", name, guard.Text(first.Protocol), guard.Text(s.Transport), Counts(first.Manifest))
 	switch {
 	case len(s.Eras) > 1 && s.Same:
-		fmt.Fprintf(&b, "  the same for clients of protocol %s and older (%s)\n", s.Eras[1].Protocol, s.Eras[1].Handshake)
+		fmt.Fprintf(&b, "  the same for clients of %s\n", s.Eras[1].clients())
 	case len(s.Eras) > 1:
-		fmt.Fprintf(&b, "  clients of protocol %s and older (%s) see another list: %s; a finding that concerns one era only says so\n", s.Eras[1].Protocol, s.Eras[1].Handshake, Counts(s.Eras[1].Manifest))
+		fmt.Fprintf(&b, "  clients of %s see another list: %s; a finding that concerns one era only says so\n", s.Eras[1].clients(), Counts(s.Eras[1].Manifest))
 	case s.InitializeRefused != "":
 		fmt.Fprintf(&b, "  clients of protocol 2025-11-25 and older (initialize) cannot use it: %s\n", guard.Text(s.InitializeRefused))
 	}
@@ -105,18 +105,23 @@ func (s *Server) eraNote(d *lint.Diagnostic) string {
 	var parts []string
 	for _, v := range d.Eras {
 		for _, e := range s.Eras {
-			if e.Protocol != v {
-				continue
+			if e.Protocol == v {
+				parts = append(parts, e.clients())
+				break
 			}
-			if e.Handshake == manifest.MethodInitialize {
-				parts = append(parts, "protocol "+v+" and older ("+e.Handshake+")")
-			} else {
-				parts = append(parts, "protocol "+v+" ("+e.Handshake+")")
-			}
-			break
 		}
 	}
 	return "only for clients of " + strings.Join(parts, ", ")
+}
+
+// clients names the clients of the era, "protocol 2025-11-25 and older
+// (initialize)": the older handshake serves every earlier version too. The
+// version is the server's answer, so it is guarded like its name.
+func (e ServerEra) clients() string {
+	if e.Handshake == manifest.MethodInitialize {
+		return "protocol " + guard.Text(e.Protocol) + " and older (" + guard.Text(e.Handshake) + ")"
+	}
+	return "protocol " + guard.Text(e.Protocol) + " (" + guard.Text(e.Handshake) + ")"
 }
 
 // subject is what a finding is about, for its first line, and the bytes

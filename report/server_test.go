@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpfit/mcplint/internal/sinktest"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -140,6 +141,26 @@ func TestServerEras(t *testing.T) {
 	one := &Server{Name: "calc", Transport: "http", Eras: srv.Eras[:1], InitializeRefused: "HTTP 400"}
 	if h := one.Header(); !strings.Contains(h, "clients of protocol 2025-11-25 and older (initialize) cannot use it: HTTP 400") {
 		t.Errorf("header %q", h)
+	}
+}
+
+// TestServerErasHostile: the protocol version of each era is the server's
+// answer, so the header and the era note of a finding show it guarded,
+// whichever era it names.
+func TestServerErasHostile(t *testing.T) {
+	m, err := manifest.Load("calc", []byte(serverSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range sinktest.Hostile {
+		srv := &Server{Name: "calc", Transport: "http", Eras: []ServerEra{{Protocol: h, Handshake: "server/discover", Manifest: m}, {Protocol: h + "old", Handshake: "initialize", Manifest: m}}}
+		for _, same := range []bool{false, true} {
+			srv.Same = same
+			out := srv.Header() + srv.eraNote(&lint.Diagnostic{Eras: []string{h + "old"}})
+			if bad := sinktest.TerminalUnsafe(out, false); len(bad) > 0 {
+				t.Errorf("protocol %q (same %v): %v in %q", h, same, bad, out)
+			}
+		}
 	}
 }
 
