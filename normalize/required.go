@@ -316,7 +316,7 @@ func (g *graph) combinedInto(ptr string) (string, bool) {
 	toks := pointer.Split(ptr)
 	n := len(toks)
 	parentOf := func(drop int, kw string) (string, bool) {
-		p := pointerOf(toks[:n-drop])
+		p := pointer.Join(toks[:n-drop])
 		parent, ok := g.nodes[p]
 		if !ok {
 			return "", false
@@ -339,12 +339,4 @@ func (g *graph) combinedInto(ptr string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-func pointerOf(toks []string) string {
-	p := ""
-	for _, t := range toks {
-		p += "/" + pointer.Escape(t)
-	}
-	return p
 }
