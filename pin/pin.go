@@ -140,7 +140,7 @@ func Digest(canonical []byte) string {
 func Of(m *manifest.Manifest) (*Server, error) { return Masked(m, nil) }
 
 // Masked is Of with the secrets of the run masked: mask (a
-// redact.Redactor's Bytes) is applied to each canonical definition before
+// redact.Redactor's JSON) is applied to each canonical definition before
 // its digest is taken, so that the definition a lock file stores, masked
 // as everything mcplint writes, is the one its digest pins, and the same
 // server listed with the same secrets (or with a rotated token it echoes)

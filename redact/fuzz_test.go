@@ -41,3 +41,25 @@ func FuzzMask(f *testing.F) {
 		_ = r.String(before + after)
 	})
 }
+
+// FuzzJSON: a JSON document (or JSON Lines) stays one once masked, with no
+// secret of digits left, wherever the document puts it.
+func FuzzJSON(f *testing.F) {
+	const secret = "73190465"
+	r := New(secret)
+	f.Add(`{"a": 73190465, "b": [1.73190465e5, "x73190465"]}`)
+	f.Add("{\"n\": -731904650}\n[73190465]\n")
+	f.Add(`"\u0037\u00333190465"`)
+	f.Fuzz(func(t *testing.T, doc string) {
+		if !validStream([]byte(doc)) {
+			return
+		}
+		out := r.JSON([]byte(doc))
+		if !validStream(out) {
+			t.Fatalf("%q: masked as %q, no longer JSON", doc, out)
+		}
+		if strings.Contains(string(out), secret) {
+			t.Fatalf("%q: the secret is left in %q", doc, out)
+		}
+	})
+}

@@ -200,14 +200,14 @@ func (e *env) check(ctx context.Context, cmd *cli.Command) error {
 		for _, era := range results[0].listing.Eras() {
 			// What the server sent, masked, and spelled inert for the
 			// terminals and logs the file is read in (guard.JSON).
-			if err := e.writeFile(ctx, era.Manifest.Path, guard.JSON(e.secrets.Bytes(era.Src))); err != nil {
+			if err := e.writeFile(ctx, era.Manifest.Path, guard.JSON(e.secrets.JSON(era.Src))); err != nil {
 				return &inputErrors{errs: []error{fmt.Errorf("--save: %w", err)}}
 			}
 		}
 	}
 	if locked != nil {
 		for i := range results {
-			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.Bytes); err != nil {
+			if err := results[i].compareLock(locked, cmd.String("lockfile"), single, e.secrets.JSON); err != nil {
 				return err
 			}
 		}

@@ -70,7 +70,7 @@ func hostileServer(mode string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
-	case "longline", "bigpage", "manytools", "schemapages", "leak", "leakerror", "leakspelled":
+	case "longline", "bigpage", "manytools", "schemapages", "leak", "leakerror", "leakspelled", "leaknumber":
 	default:
 		return guardServer(mode)
 	}
@@ -162,6 +162,10 @@ func hostileServer(mode string) (code int, ok bool) {
 				out.WriteString("]}}\n")
 				out.Flush()
 				return
+			case "leaknumber":
+				// A secret of digits that the listing holds as a number.
+				reply["result"] = map[string]any{"tools": []any{map[string]any{"name": "limited", "description": "Limit " + secret + ".",
+					"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer", "maximum": json.Number(secret)}}}}}}
 			case "leakerror":
 				reply["error"] = map[string]any{"code": -32001, "message": "invalid key " + secret}
 			}

@@ -93,7 +93,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 			failed = append(failed, guard.Text(r.name)+": "+failureLines(r.err))
 			continue
 		}
-		s, err := pin.Masked(r.listing.Manifest, e.secrets.Bytes)
+		s, err := pin.Masked(r.listing.Manifest, e.secrets.JSON)
 		if err != nil {
 			failed = append(failed, guard.Text(r.name+": "+err.Error()))
 			continue
@@ -109,7 +109,7 @@ func (e *env) lock(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	b = e.secrets.Bytes(b)
+	b = e.secrets.JSON(b)
 	if max := sizeOf(cmd, "max-lock-size"); int64(len(b)) > max {
 		return &inputErrors{errs: []error{fmt.Errorf("%s: the lock would be %s, larger than the limit of %s for a lock file (raise the limit with --max-lock-size); nothing was written", path, manifest.SizeText(int64(len(b))), manifest.SizeText(max))}}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -71,4 +72,36 @@ func TestSecretsEverySpelling(t *testing.T) {
 			t.Errorf("%s is shown: …%s…", p, out[max(0, i-120):min(len(out), i+40)])
 		}
 	}
+}
+
+// TestSecretNumberSaved: a secret of digits that the server sends as a
+// number leaves the saved listing and the lock JSON (the number becomes
+// the masked string), and the lock then pins the server as it is listed.
+func TestSecretNumberSaved(t *testing.T) {
+	const secret = "73190465"
+	dir := t.TempDir()
+	save, lock := filepath.Join(dir, "saved.json"), filepath.Join(dir, "mcp.lock")
+	server := []string{"--env=MCPLINT_CHECK_TEST_SECRET=" + secret, serverEnvFlag("leaknumber"), "--", os.Args[0]}
+	mcplint(t, runOpts{}, append([]string{"check", "--fail-on=never", "--save", save}, server...)...).want(t, 0)
+	mcplint(t, runOpts{}, append([]string{"lock", "--lockfile", lock}, server...)...).want(t, 0)
+	for _, p := range []string{save, lock} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		valid := true
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			valid = valid && json.Valid([]byte(line))
+		}
+		if p == lock {
+			valid = json.Valid(b)
+		}
+		if strings.Contains(string(b), secret) || !valid || !strings.Contains(string(b), `"***"`) {
+			t.Errorf("%s: want JSON (Lines, for the listing) with the number masked as a string:\n%s", filepath.Base(p), b)
+		}
+	}
+	if r := mcplint(t, runOpts{}, "lint", "--fail-on=never", save); r.code != 0 {
+		t.Errorf("lint of the saved listing: exit %d\n%s", r.code, r.stderr)
+	}
+	mcplint(t, runOpts{}, append([]string{"check", "--fail-on=never", "--locked", "--lockfile", lock}, server...)...).want(t, 0)
 }
