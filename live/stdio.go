@@ -208,7 +208,10 @@ func isJSONRPC(line []byte) bool {
 }
 
 // jsonRPCTokens is isJSONRPC without a bound on nesting: the line's tokens
-// are walked once, keeping only their depth.
+// are walked once, keeping only their depth. It is not jsonscan's
+// structural scan, which the proxy routes with: a line goes to the SDK
+// only if it decodes, every number and literal checked, since a malformed
+// one would end the conversation where a log line is only a finding.
 func jsonRPCTokens(line []byte) bool {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	ok := true
