@@ -142,3 +142,23 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+// FuzzRead: however the reads fall, the lines are the same, none past the
+// bound, and with CR none holds a CR or a LF.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{"a\r\nb\rc\n", "abcdefgh\r\r\n\n", "\r", "x\ry"} {
+		f.Add(s, uint8(4), true)
+		f.Add(s, uint8(4), false)
+	}
+	f.Fuzz(func(t *testing.T, src string, limit uint8, cr bool) {
+		lines := readAll(t, src, cr, int64(limit))
+		for _, line := range lines {
+			if line != "!" && len(line) > int(limit) {
+				t.Fatalf("%q: line %q past the limit %d", src, line, limit)
+			}
+			if cr && line != "!" && strings.ContainsAny(line, "\r\n") {
+				t.Fatalf("%q: line %q holds an ending", src, line)
+			}
+		}
+	})
+}
