@@ -133,8 +133,13 @@ func (b *Baseline) holds(left map[Finding]int, k Finding, ids []string) bool {
 	return false
 }
 
-// Read loads a baseline file.
+// Read loads a baseline file. Only a regular file is opened: a baseline
+// is one that Write made, and a repository can commit it as a FIFO or a
+// link to /dev/stdin, which would hold lint --baseline until input came.
 func Read(path string) (*Baseline, error) {
+	if err := manifest.Regular(path, "a baseline file"); err != nil {
+		return nil, fmt.Errorf("read baseline: %w", err)
+	}
 	doc, err := Limits.ReadDocument(path, manifest.JSON)
 	if err != nil {
 		var me *manifest.Error

@@ -1,6 +1,8 @@
 package baseline
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -62,6 +64,19 @@ func TestReadRejects(t *testing.T) {
 		} else if name == "trailing" && !strings.Contains(err.Error(), p+":2:1: data after") {
 			t.Errorf("%s: %v, want the line and column of the extra data", name, err)
 		}
+	}
+}
+
+// TestReadFolderOrNothing: a folder named as the baseline is refused in
+// words; a missing baseline stays an error that says the file does not
+// exist.
+func TestReadFolderOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), "a folder, not a baseline file") {
+		t.Errorf("a folder: %v", err)
+	}
+	if _, err := Read(filepath.Join(dir, "none.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
 	}
 }
 

@@ -97,15 +97,8 @@ func read(l Location, p Places) (Config, bool) {
 // as a link to /dev/stdin or /dev/tty, which would hold the run until
 // input came (and a FIFO blocks the open itself).
 func readFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
+	if err := manifest.Regular(path, "a configuration file"); err != nil {
 		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: a folder, not a configuration file", path)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (a pipe or a device); not read", path)
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -3,8 +3,6 @@
 package clients
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mcpfit/mcplint/internal/testenv"
@@ -14,14 +12,8 @@ import (
 // or a link to one (as to /dev/stdin or /dev/tty), is refused unread: it
 // held check --discover until something wrote to it.
 func TestReadFileRefusesSpecialFiles(t *testing.T) {
-	dir := t.TempDir()
-	fifo := testenv.FIFO(t, dir, "fifo")
-	link := filepath.Join(dir, ".mcp.json")
-	if err := os.Symlink("fifo", link); err != nil {
-		t.Fatal(err)
-	}
-	testenv.RefusesUnread(t, fifo, "reading a client configuration", func() error {
-		_, err := readFile(link)
+	testenv.RefusesFIFOs(t, ".mcp.json", "reading a client configuration", func(path string) error {
+		_, err := readFile(path)
 		return err
 	})
 }

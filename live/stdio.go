@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/internal/english"
+	"github.com/mcpfit/mcplint/internal/lineio"
 	"github.com/mcpfit/mcplint/redact"
 )
 
@@ -147,22 +148,16 @@ func startReason(err error) string {
 // limit: past it the conversation fails and the rest is discarded unread.
 func (c *child) filter(stdout io.Reader) {
 	defer close(c.filterDone)
-	r := bufio.NewReaderSize(stdout, 64<<10)
-	var line []byte
+	r := lineio.NewReader(stdout)
 	for {
-		frag, err := r.ReadSlice('\n')
-		// +2: the line ending is not part of the message.
-		if int64(len(line)+len(frag)) > c.limit+2 {
+		line, err := r.Read(c.limit)
+		if errors.Is(err, lineio.ErrTooLong) {
 			c.mu.Lock()
 			c.tooLarge = messageTooLarge("a line on stdout", c.limit)
 			c.mu.Unlock()
 			c.lines.end(errMessageTooLarge)
-			_, _ = io.Copy(io.Discard, r)
+			_, _ = io.Copy(io.Discard, stdout)
 			return
-		}
-		line = appendLine(line, frag, c.limit+2)
-		if err == bufio.ErrBufferFull {
-			continue
 		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
 			if isJSONRPC(t) {
@@ -179,7 +174,6 @@ func (c *child) filter(stdout io.Reader) {
 				c.mu.Unlock()
 			}
 		}
-		line = line[:0]
 		if err != nil {
 			c.mu.Lock()
 			c.quitFirst = !c.stdin.isClosed()
@@ -188,18 +182,6 @@ func (c *child) filter(stdout io.Reader) {
 			return
 		}
 	}
-}
-
-// appendLine appends frag to line, doubling its capacity when it must grow,
-// never past limit: append grows a large slice by a quarter at a time,
-// leaving four or five times the line in garbage behind it.
-func appendLine(line, frag []byte, limit int64) []byte {
-	if need := len(line) + len(frag); need > cap(line) {
-		grown := make([]byte, len(line), min(max(2*cap(line), need), int(limit)))
-		copy(grown, line)
-		line = grown
-	}
-	return append(line, frag...)
 }
 
 // isJSONRPC says whether a line is a JSON-RPC message (an object with
@@ -226,7 +208,10 @@ func isJSONRPC(line []byte) bool {
 }
 
 // jsonRPCTokens is isJSONRPC without a bound on nesting: the line's tokens
-// are walked once, keeping only their depth.
+// are walked once, keeping only their depth. It is not jsonscan's
+// structural scan, which the proxy routes with: a line goes to the SDK
+// only if it decodes, every number and literal checked, since a malformed
+// one would end the conversation where a log line is only a finding.
 func jsonRPCTokens(line []byte) bool {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	ok := true

@@ -3,25 +3,17 @@
 package pin
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
-// TestReadRefusesSpecialFiles: a committed mcplint.lock that is a link to
-// a FIFO (or to /dev/stdin, /dev/tty) is refused unread: it held
+// TestReadRefusesSpecialFiles: a committed mcplint.lock that is a FIFO or
+// a link to one (or to /dev/stdin, /dev/tty) is refused unread: it held
 // check --locked until something wrote to it.
 func TestReadRefusesSpecialFiles(t *testing.T) {
-	dir := t.TempDir()
-	fifo := testenv.FIFO(t, dir, "fifo")
-	link := filepath.Join(dir, FileName)
-	if err := os.Symlink("fifo", link); err != nil {
-		t.Fatal(err)
-	}
-	testenv.RefusesUnread(t, fifo, "reading a lock file", func() error {
-		_, err := Read(link, 1<<20)
+	testenv.RefusesFIFOs(t, FileName, "reading a lock file", func(path string) error {
+		_, err := Read(path, 1<<20)
 		return err
 	})
 }

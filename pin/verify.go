@@ -38,10 +38,8 @@ func (e *TooLargeError) Error() string {
 // repository can commit mcplint.lock as a link to /dev/stdin or /dev/tty,
 // which would hold check --locked until input came.
 func Read(path string, maxSize int64) (*File, error) {
-	if fi, err := os.Stat(path); err != nil {
+	if err := manifest.Regular(path, "a lock file"); err != nil {
 		return nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (a pipe or a device), so not a lock file; it was not read", path)
 	}
 	fh, err := os.Open(path)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/mcpfit/mcplint/internal/jsonscan"
 	"github.com/mcpfit/mcplint/pointer"
 	"github.com/mcpfit/mcplint/schema"
 )
@@ -302,7 +303,7 @@ var errNotFound = errors.New("no such argument")
 
 // locate finds the bytes of the value at an instance location.
 func locate(b []byte, loc []string) (span, error) {
-	at := span{skipSpace(b, 0), len(b)}
+	at := span{jsonscan.SkipSpace(b, 0), len(b)}
 	end, err := skipValue(b, at.start)
 	if err != nil {
 		return span{}, err

@@ -30,76 +30,15 @@ type member struct {
 
 var errNotJSON = errors.New("not a JSON value")
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && isSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
 // skipValue returns the offset just past the JSON value starting at b[i]
-// (after spaces). It checks the structure (brackets, strings, where values
-// end), not the spelling of numbers and literals, which a decoder checks
-// when the value is decoded.
+// (after spaces). It checks the structure, not the spelling of numbers and
+// literals, which a decoder checks when the value is decoded.
 func skipValue(b []byte, i int) (int, error) {
-	i = skipSpace(b, i)
-	if i >= len(b) {
+	end := jsonscan.ValueEnd(b, jsonscan.SkipSpace(b, i))
+	if end < 0 {
 		return 0, errNotJSON
 	}
-	switch b[i] {
-	case '"':
-		end, _ := jsonscan.StringEnd(b, i)
-		if end < 0 {
-			return 0, errNotJSON
-		}
-		return end, nil
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch c := b[i]; c {
-			case '"':
-				end, _ := jsonscan.StringEnd(b, i)
-				if end < 0 {
-					return 0, errNotJSON
-				}
-				i = end
-				continue
-			case '{', '[':
-				// Counted, however deep: the message size bounds the
-				// count, and a message the envelope could not be read
-				// from could not be routed (an answer to the proxy's
-				// own listing went to the client, and the call waiting
-				// on it waited out ownTimeout).
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, nil
-				}
-				if depth < 0 {
-					return 0, errNotJSON
-				}
-			}
-			i++
-		}
-		return 0, errNotJSON
-	}
-	start := i
-	for i < len(b) {
-		switch b[i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			if i == start {
-				return 0, errNotJSON
-			}
-			return i, nil
-		case '"', '{', '[', ':':
-			return 0, errNotJSON
-		}
-		i++
-	}
-	return i, nil
+	return end, nil
 }
 
 // members scans the members of the JSON object b. Keys are unescaped only
@@ -122,11 +61,11 @@ func members(b []byte) ([]member, error) {
 				return 0, errNotJSON
 			}
 		}
-		i = skipSpace(b, end)
+		i = jsonscan.SkipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
 			return 0, errNotJSON
 		}
-		vstart := skipSpace(b, i+1)
+		vstart := jsonscan.SkipSpace(b, i+1)
 		vend, err := skipValue(b, vstart)
 		if err != nil {
 			return 0, err
@@ -149,11 +88,11 @@ func members(b []byte) ([]member, error) {
 // the closing bracket are checked here. found is false when b does not
 // open with open.
 func items(b []byte, open, close byte, item func(i int) (int, error)) (found bool, err error) {
-	i := skipSpace(b, 0)
+	i := jsonscan.SkipSpace(b, 0)
 	if i >= len(b) || b[i] != open {
 		return false, nil
 	}
-	i = skipSpace(b, i+1)
+	i = jsonscan.SkipSpace(b, i+1)
 	if i < len(b) && b[i] == close {
 		return true, trailing(b, i+1)
 	}
@@ -165,13 +104,13 @@ func items(b []byte, open, close byte, item func(i int) (int, error)) (found boo
 		if err != nil {
 			return true, err
 		}
-		i = skipSpace(b, end)
+		i = jsonscan.SkipSpace(b, end)
 		if i >= len(b) {
 			return true, errNotJSON
 		}
 		switch b[i] {
 		case ',':
-			i = skipSpace(b, i+1)
+			i = jsonscan.SkipSpace(b, i+1)
 		case close:
 			return true, trailing(b, i+1)
 		default:
@@ -181,7 +120,7 @@ func items(b []byte, open, close byte, item func(i int) (int, error)) (found boo
 }
 
 func trailing(b []byte, i int) error {
-	if skipSpace(b, i) != len(b) {
+	if jsonscan.SkipSpace(b, i) != len(b) {
 		return errNotJSON
 	}
 	return nil

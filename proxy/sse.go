@@ -1,12 +1,13 @@
 package proxy
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/mcpfit/mcplint/internal/lineio"
 )
 
 // event is one server-sent event (https://html.spec.whatwg.org/multipage/server-sent-events.html).
@@ -16,17 +17,21 @@ type event struct {
 	retry    int // milliseconds, 0 when not given
 }
 
-// sseReader reads events, none larger than limit bytes: past it the
-// stream is refused (errEventTooLarge) without reading the event further.
+// sseReader reads events, none larger than limit bytes (its lines, one
+// byte for each line's ending): past it the stream is refused
+// (errEventTooLarge) without reading the event further.
 type sseReader struct {
-	r     *bufio.Reader
-	limit int64
+	r       *lineio.Reader
+	limit   int64
+	started bool // the first line has been read
 }
 
 var errEventTooLarge = errors.New("a server-sent event larger than the limit")
 
 func newSSEReader(r io.Reader, limit int64) *sseReader {
-	return &sseReader{r: bufio.NewReaderSize(r, 64<<10), limit: limit}
+	lr := lineio.NewReader(r)
+	lr.CR = true // a lone CR ends a line too
+	return &sseReader{r: lr, limit: limit}
 }
 
 // next returns the next event that has data; io.EOF at the end.
@@ -78,33 +83,29 @@ func (s *sseReader) next() (event, error) {
 	}
 }
 
-// line reads one line without its ending (LF, CRLF or CR), adding its
-// length to size and failing once size passes the limit.
+// line reads one line without its ending (LF, CRLF or a lone CR, as the
+// event stream format says), adding its length and one for its ending to
+// size and failing once size passes the limit. A byte order mark at the
+// start of the stream is not part of the first line.
 func (s *sseReader) line(size *int64) ([]byte, error) {
-	var out []byte
-	for {
-		frag, err := s.r.ReadSlice('\n')
-		*size += int64(len(frag))
-		if *size > s.limit {
-			return nil, errEventTooLarge
-		}
-		out = append(out, frag...)
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && (err != io.EOF || len(out) == 0) {
-			return nil, err
-		}
-		break
+	line, err := s.r.Read(s.limit - *size - 1) // -1: its ending
+	if errors.Is(err, lineio.ErrTooLong) {
+		return nil, errEventTooLarge
 	}
-	out = bytes.TrimRight(out, "\r\n")
-	// A lone CR also ends a line: keep the part before it, the rest is
-	// the next line's (rare; servers write LF).
-	if i := bytes.IndexByte(out, '\r'); i >= 0 {
-		out = out[:i]
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	*size += int64(len(line)) + 1
+	if !s.started {
+		s.started = true
+		line = bytes.TrimPrefix(line, bom)
+	}
+	return line, nil
 }
+
+// bom is U+FEFF in UTF-8, which a stream may open with and which is
+// ignored there (https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream).
+var bom = []byte("\xef\xbb\xbf")
 
 // writeEvent writes one message event.
 func writeEvent(w io.Writer, id string, data []byte) error {

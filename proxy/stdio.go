@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpfit/mcplint/internal/lineio"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
 )
@@ -17,13 +18,12 @@ import (
 // lineReader reads newline-delimited messages, each no longer than limit
 // bytes: a longer line is skipped as it is read, never held whole.
 type lineReader struct {
-	r     *bufio.Reader
+	r     *lineio.Reader
 	limit int64
-	line  []byte
 }
 
 func newLineReader(r io.Reader, limit int64) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), limit: limit}
+	return &lineReader{r: lineio.NewReader(r), limit: limit}
 }
 
 // errLineTooLong is returned for a line over the limit; the reader has
@@ -34,30 +34,19 @@ var errLineTooLong = errors.New("message larger than the limit")
 // is valid until the next call.
 func (l *lineReader) next() ([]byte, error) {
 	for {
-		l.line = l.line[:0]
-		tooLong := false
-		for {
-			frag, err := l.r.ReadSlice('\n')
-			if !tooLong {
-				if int64(len(l.line)+len(frag)) > l.limit+2 { // +2: the line ending
-					tooLong = true
-					l.line = l.line[:0]
-				} else {
-					l.line = append(l.line, frag...)
-				}
-			}
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err != nil && (err != io.EOF || len(l.line) == 0 && !tooLong) {
+		line, err := l.r.Read(l.limit)
+		if errors.Is(err, lineio.ErrTooLong) {
+			// Read past before the client is told, so that the error
+			// answers a message that is over.
+			if err := l.r.Skip(); err != nil && err != io.EOF {
 				return nil, err
 			}
-			break
-		}
-		if tooLong {
 			return nil, errLineTooLong
 		}
-		if t := bytes.TrimSpace(l.line); len(t) > 0 {
+		if err != nil {
+			return nil, err
+		}
+		if t := bytes.TrimSpace(line); len(t) > 0 {
 			return t, nil
 		}
 	}

@@ -91,13 +91,13 @@ var definitionMembers = [...]struct{ key, as string }{
 func rawDefinition(buf, raw []byte) ([]byte, bool) {
 	var spans [len(definitionMembers)][2]int
 	found := false
-	i := skipSpace(raw, 0)
+	i := jsonscan.SkipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
 		return buf, false
 	}
 	i++
 	for {
-		i = skipSpace(raw, i)
+		i = jsonscan.SkipSpace(raw, i)
 		if i >= len(raw) {
 			return buf, false
 		}
@@ -116,12 +116,12 @@ func rawDefinition(buf, raw []byte) ([]byte, bool) {
 			return buf, false
 		}
 		key := raw[i:keyEnd]
-		i = skipSpace(raw, keyEnd)
+		i = jsonscan.SkipSpace(raw, keyEnd)
 		if i >= len(raw) || raw[i] != ':' {
 			return buf, false
 		}
-		i = skipSpace(raw, i+1)
-		end := valueEnd(raw, i)
+		i = jsonscan.SkipSpace(raw, i+1)
+		end := jsonscan.ValueEnd(raw, i)
 		if end < 0 {
 			return buf, false
 		}
@@ -151,52 +151,6 @@ func rawDefinition(buf, raw []byte) ([]byte, bool) {
 		buf = appendCompact(buf, raw[spans[m][0]:spans[m][1]])
 	}
 	return append(buf, '}'), true
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// valueEnd is the end of the JSON value at b[i:], or -1.
-func valueEnd(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		end, _ := jsonscan.StringEnd(b, i)
-		return end
-	case '{', '[':
-		depth := 0
-		for k := i; k < len(b); {
-			switch b[k] {
-			case '"':
-				end, _ := jsonscan.StringEnd(b, k)
-				if end < 0 {
-					return -1
-				}
-				k = end
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return k + 1
-				}
-			}
-			k++
-		}
-		return -1
-	}
-	k := i
-	for k < len(b) && b[k] != ',' && b[k] != '}' && b[k] != ']' && b[k] != ' ' && b[k] != '\t' && b[k] != '\n' && b[k] != '\r' {
-		k++
-	}
-	return k
 }
 
 // appendCompact appends the JSON text src without the white space outside

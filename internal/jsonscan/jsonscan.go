@@ -1,7 +1,11 @@
-// Package jsonscan reads JSON text that a parser has already validated,
-// without parsing it again: it owns the few scans that several packages
-// run over validated bytes, where a tokenizer would redo checks already
-// made.
+// Package jsonscan finds where JSON values and strings end, without
+// parsing them: it owns the few scans that several packages run over JSON
+// bytes, where a tokenizer would redo checks a parser already made (a
+// loaded manifest) or decode what is only passed on (a proxied message,
+// whose values are forwarded as they came). The scans check structure
+// (brackets, strings, where a value ends), not the spelling of numbers and
+// literals; they never read past their input and return -1 for what they
+// cannot end, so they are safe on a stranger's bytes.
 package jsonscan
 
 import "bytes"
@@ -25,4 +29,70 @@ func StringEnd(src []byte, start int) (end int, escaped bool) {
 		}
 		return end + q + 1, escaped
 	}
+}
+
+// IsSpace says whether c is JSON white space.
+func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// SkipSpace returns the offset of the first byte of b at or after i that
+// is not JSON white space (len(b) when there is none).
+func SkipSpace(b []byte, i int) int {
+	for i < len(b) && IsSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// ValueEnd returns the offset just past the JSON value that starts at
+// b[i], or -1 when no value starts there or b ends inside it. Nesting is
+// counted however deep: the input's size bounds the count, and a caller
+// that could not find the end of a deep value could not route or measure
+// the message that holds it.
+func ValueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		end, _ := StringEnd(b, i)
+		return end
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				end, _ := StringEnd(b, i)
+				if end < 0 {
+					return -1
+				}
+				i = end
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return -1
+	}
+	// A number or a literal: it ends where a structural character or
+	// white space does; a quote, an opening bracket or a colon inside it
+	// is no value.
+	start := i
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			if i == start {
+				return -1
+			}
+			return i
+		case '"', '{', '[', ':':
+			return -1
+		}
+	}
+	return i
 }

@@ -43,3 +43,20 @@ func RefusesUnread(t *testing.T, fifo, what string, read func() error) {
 		t.Fatalf("%s waits for a writer on a FIFO", what)
 	}
 }
+
+// RefusesFIFOs runs read on a FIFO called name, then on a link called name
+// to a FIFO (as a repository can commit one, or one to /dev/stdin), each in
+// a folder of its own: read must refuse both unread, as RefusesUnread
+// checks.
+func RefusesFIFOs(t *testing.T, name, what string, read func(path string) error) {
+	t.Helper()
+	fifo := FIFO(t, t.TempDir(), name)
+	RefusesUnread(t, fifo, what+" (a FIFO)", func() error { return read(fifo) })
+	dir := t.TempDir()
+	target := FIFO(t, dir, "fifo")
+	link := filepath.Join(dir, name)
+	if err := os.Symlink("fifo", link); err != nil {
+		t.Fatal(err)
+	}
+	RefusesUnread(t, target, what+" (a link to a FIFO)", func() error { return read(link) })
+}
