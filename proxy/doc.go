@@ -30,10 +30,10 @@
 //     arguments are coerced against the server's own input schema (seed
 //     001's server half, for any schema): where the schema refuses a value
 //     for its type and an unambiguous form of a type it wants exists (a
-//     decimal string for a number or integer, "true"/"false" for a
-//     boolean, a JSON text for an object or array, a null for an argument
-//     that may be left out, which OpenAI's strict mode makes the model
-//     send), the value is converted, and the arguments are sent converted
+//     decimal string for a number or integer, as coerce.Decimal defines
+//     it; "true"/"false" for a boolean; a JSON text for an object or
+//     array; a null for an argument that may be left out, which OpenAI's
+//     strict mode makes the model send), the value is converted, and the arguments are sent converted
 //     only when they then pass the whole schema. Otherwise they go as
 //     sent, for the server to judge. A call naming a tool before any
 //     listing (a client that remembers names from an earlier run) makes
