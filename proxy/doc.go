@@ -49,7 +49,11 @@
 //     check, and gets the result as it came.
 //   - over Streamable HTTP, the proxy's headers follow the rewrite
 //     (Mcp-Name names the server's tool; Mcp-Param-* mirror the coerced
-//     arguments that the schema marks x-mcp-header).
+//     arguments that the schema marks x-mcp-header). A tool whose
+//     x-mcp-header annotations are invalid, as rules.HeaderAnnotations
+//     judges them (the check of rule x-mcp-header-valid), is left out of
+//     the listing from 2026-07-28, as the specification has a client do,
+//     and its annotations never become headers.
 //
 // The client adapted for is Options.For: a client of convert.Clients, Auto
 // (from the clientInfo the client sends, in initialize or a 2026-07-28
