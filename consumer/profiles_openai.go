@@ -17,7 +17,7 @@ func openAIFunctionLines(api string) []Line {
 		{ID: "description", Kind: Limit, Measure: "description", Max: 1024, Text: "the function description has at most 1,024 characters",
 			Error: "string too long. Expected a string with maximum length 1024", Source: "the API's error, quoted in getsentry/sentry-mcp#106"},
 		{ID: "tools", Kind: Limit, Measure: "tools", Max: 128, Text: "a request carries at most 128 tools",
-			Error: "array too long. Expected an array with maximum length 128", Source: "microsoft/vscode-copilot-release#9375"},
+			Error: "array too long. Expected an array with maximum length 128", Source: "OpenAI API reference, Chat Completions \"tools\" (\"A max of 128 functions are supported\"); the error as quoted in microsoft/vscode-copilot-release#9375"},
 		{ID: "root-object", Kind: Check, Text: "the parameters are an object schema (\"type\": \"object\" at the top level)",
 			Error: "schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", Source: "chatanywhere/GPT_API_free#403"},
 		{ID: "root-combinators", Kind: Keywords, Refuse: true, At: Root, Keywords: []string{"anyOf", "oneOf", "allOf", "enum", "const", "not"},

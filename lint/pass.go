@@ -172,13 +172,7 @@ func (p *Pass) Option(name string) any { return option(p.Rule, p.options, name) 
 type runView struct {
 	oldest  string         // the oldest protocol version checked
 	options map[string]any // the rule's configured options
-	packs   map[string]bool
 }
-
-// PackEnabled reports whether any rule of pack runs in this run. A fix
-// uses it to pick the form every enabled consumer accepts (anyOf rather
-// than oneOf when the openai or gemini pack is on, for one).
-func (v *runView) PackEnabled(pack string) bool { return v.packs[pack] }
 
 // option is the value of a rule's option: configured, or its default.
 func option(r *Rule, configured map[string]any, name string) any {

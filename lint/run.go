@@ -25,7 +25,6 @@ type Linter struct {
 	run      []*Rule
 	silencer map[string]bool
 
-	packs    map[string]bool // packs with at least one selected rule
 	selected map[string]bool // IDs of the selected rules
 	inPlay   map[consumer.ID]bool
 	// oldest and newest bound the protocol versions checked: one version
@@ -54,14 +53,11 @@ func New(all []*Rule, cfg Config) (*Linter, error) {
 	if cfg.Options, err = checkOptions(all, cfg.Options); err != nil {
 		return nil, err
 	}
-	packs, selected := map[string]bool{}, map[string]bool{}
+	selected := map[string]bool{}
 	for _, r := range rules {
 		selected[r.ID] = true
-		for _, p := range r.Packs {
-			packs[p] = true
-		}
 	}
-	l := &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, packs: packs, selected: selected, oldest: oldest, newest: newest, inPlay: inPlay(rules)}
+	l := &Linter{Rules: rules, Config: cfg, Cache: &Cache{}, selected: selected, oldest: oldest, newest: newest, inPlay: inPlay(rules)}
 	l.run, l.silencer = rules, map[string]bool{}
 	for _, r := range silencers(all, rules, cfg) {
 		l.run = append(l.run, r)
@@ -911,7 +907,7 @@ type worker struct {
 
 // view is what a pass of rule r sees of this run.
 func (l *Linter) view(r *Rule) runView {
-	return runView{oldest: l.oldest, options: l.Config.Options[r.ID], packs: l.packs}
+	return runView{oldest: l.oldest, options: l.Config.Options[r.ID]}
 }
 
 func (l *Linter) newWorker(rules []*Rule, run *Cache) *worker {

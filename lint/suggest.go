@@ -20,6 +20,12 @@ func suggestName(all []*Rule, name string) string {
 func Closest(name string, candidates []string) string {
 	best, bestD := "", max(2, len(name)/3)+1
 	for _, c := range candidates {
+		// The distance is at least the difference in length: a name far
+		// longer than every candidate (a stranger's config can hold one)
+		// costs no table.
+		if abs(len(name)-len(c)) >= bestD {
+			continue
+		}
 		if d := editDistance(name, c); d < bestD {
 			best, bestD = c, d
 		}
@@ -46,4 +52,11 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

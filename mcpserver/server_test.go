@@ -139,6 +139,10 @@ func TestTools(t *testing.T) {
 	if text, _, isErr = call(t, cs, "explain_rule", map[string]any{"rule": "root-object"}); !isErr || !strings.Contains(text, "did you mean") || !strings.Contains(text, "input-schema-root-object") {
 		t.Errorf("explain_rule of a near name: %v %s", isErr, text)
 	}
+	// A typo is no substring: the suggestion is the command line's.
+	if text, _, isErr = call(t, cs, "explain_rule", map[string]any{"rule": "tool-name-vaild"}); !isErr || !strings.Contains(text, `did you mean tool-name-valid?`) {
+		t.Errorf("explain_rule of a mistyped name: %v %s", isErr, text)
+	}
 	if text, _, _ = call(t, cs, "explain_rule", map[string]any{}); strings.Count(text, "\n| ") < len(rules.All) {
 		t.Errorf("explain_rule without a rule lists %d lines", strings.Count(text, "\n| "))
 	}

@@ -368,10 +368,20 @@ func (h *handlers) explain(_ context.Context, _ *mcp.CallToolRequest, in Explain
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: md}}}, ExplainOutput{Rule: r.ID, Markdown: md}, nil
 		}
 	}
+	// A typo gets the one rule the command line would suggest; a part of
+	// an ID ("strict"), or a text holding one, the rules that match.
+	ids := make([]string, len(h.o.Catalogue))
+	for i, r := range h.o.Catalogue {
+		ids[i] = r.ID
+	}
 	var near []string
-	for _, r := range h.o.Catalogue {
-		if strings.Contains(r.ID, in.Rule) || strings.Contains(in.Rule, r.ID) {
-			near = append(near, r.ID)
+	if s := lint.Closest(in.Rule, ids); s != "" {
+		near = []string{s}
+	} else if in.Rule != "" {
+		for _, id := range ids {
+			if strings.Contains(id, in.Rule) || strings.Contains(in.Rule, id) {
+				near = append(near, id)
+			}
 		}
 	}
 	msg := fmt.Sprintf("no rule %q", in.Rule)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
@@ -59,7 +60,7 @@ func generatorOf(v any) string {
 	switch {
 	case dialect == "http://json-schema.org/draft-07/schema#" || zodIntegers(s):
 		return GeneratorZod
-	case dialect != "" && (s["$id"] != nil || s["$ref"] != nil):
+	case dialect == "https://json-schema.org/draft/2020-12/schema" && (s["$id"] != nil || defsRef(s["$ref"])):
 		return GeneratorInvopop
 	}
 	if title, _ := s["title"].(string); len(title) > len("Arguments") && title[len(title)-len("Arguments"):] == "Arguments" {
@@ -80,6 +81,13 @@ func generatorOf(v any) string {
 		return GeneratorGoSDK
 	}
 	return ""
+}
+
+// defsRef reports whether ref points into the schema's own $defs, as
+// invopop's reflector writes a root that names its type.
+func defsRef(ref any) bool {
+	r, _ := ref.(string)
+	return strings.HasPrefix(r, "#/$defs/")
 }
 
 // zodIntegers reports whether a property is an integer bounded as Zod

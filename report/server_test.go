@@ -171,6 +171,9 @@ func TestGenerator(t *testing.T) {
 		`{"name":"t","inputSchema":{"type":"object","title":"searchArguments","properties":{"q":{"type":"string"}}}}`:                               GeneratorPydantic,
 		`{"name":"t","inputSchema":{"type":"object","properties":{"q":{"type":"string","title":"Q"}}}}`:                                             GeneratorPydantic,
 		`{"name":"t","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","$ref":"#/$defs/A","$defs":{}}}`:                       GeneratorInvopop,
+		`{"name":"t","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/a","type":"object"}}`:       GeneratorInvopop,
+		`{"name":"t","inputSchema":{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://example.com/a","type":"object"}}`:       "",
+		`{"name":"t","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","$ref":"https://example.com/a.json"}}`:                 "",
 		`{"name":"t","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"additionalProperties":false}}`:                            GeneratorGoSDK,
 		`{"name":"t","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`:                                                         "",
 	} {

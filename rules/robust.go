@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/mcpfit/mcplint/consumer"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/normalize"
@@ -83,12 +84,15 @@ keywords) stay beside the combinator.
 
 Option "form" chooses the combinator: "auto" (the default), "oneOf" or
 "anyOf". The branches are disjoint, so both accept the same values. "auto"
-writes anyOf when a pack for OpenAI or Gemini runs (openai, openai-strict,
-gemini) and oneOf otherwise: OpenAI in strict mode answers "'oneOf' is not
-permitted" (an API error quoted in ai-dynamo/dynamo#15153; Azure OpenAI's
-structured-outputs documentation lists anyOf, not oneOf, among the supported
-keywords), and Gemini's function-declaration Schema documents anyOf and no
-oneOf (https://googleapis.github.io/js-genai/interfaces/types.Schema.html).
+writes anyOf when the profile of a consumer in play refuses oneOf, and
+oneOf otherwise: OpenAI in strict mode (the openai-strict pack) answers
+"'oneOf' is not permitted" (an API error quoted in ai-dynamo/dynamo#15153;
+Azure OpenAI's structured-outputs documentation lists anyOf, not oneOf,
+among the supported keywords), and Gemini's function-declaration Schema
+(the gemini pack) documents anyOf and no oneOf
+(https://googleapis.github.io/js-genai/interfaces/types.Schema.html).
+OpenAI without strict mode documents no keyword list and takes a nested
+oneOf, so the openai pack alone keeps oneOf.
 "oneOf" or "anyOf" forces that form whatever packs run.
 
 Bad:
@@ -189,10 +193,12 @@ func integerForm(p *lint.Pass) normalize.Form {
 	if f := normalize.Form(p.Option("form").(string)); f != formAuto {
 		return f
 	}
-	// oneOf is refused by OpenAI strict mode and undocumented for Gemini;
-	// when their packs run, write the form they accept.
-	for _, pack := range []string{"openai", "openai-strict", "gemini"} {
-		if p.PackEnabled(pack) {
+	// oneOf says exactly what is meant (a number or its string, never
+	// both), but some consumers do not take it (OpenAI's strict mode
+	// refuses it, Gemini's classic Schema has only anyOf): when a consumer
+	// in play refuses it by its profile, write the form every one takes.
+	for _, prof := range consumer.Profiles {
+		if p.InPlay(prof.Consumer) && prof.Denied("oneOf", consumer.Nested) != nil {
 			return normalize.AnyOf
 		}
 	}

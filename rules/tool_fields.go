@@ -91,7 +91,7 @@ func checkToolFields(p *lint.Pass) {
 		if p.Protocol != "" && (!p.Since(f.since) || f.until != "" && p.Since(f.until)) {
 			// Where no version checked defines it, the member is any
 			// value to the specification; the SDK checks it all the same.
-			consumers = consumers[:1]
+			consumers = slices.DeleteFunc(slices.Clone(consumers), func(r consumer.Refusal) bool { return r.Consumer == consumer.MCPSpec })
 		}
 		for _, pr := range problems {
 			p.Report(lint.Diagnostic{RelPointer: pr.ptr, Consumers: consumers, Message: fmt.Sprintf(
