@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/mcpfit/mcplint/internal/schematype"
 )
@@ -158,7 +157,7 @@ func (w *walker) value(v any, s any, label string, depth int) any {
 			w.problems = append(w.problems, Problem{Argument: label, Value: str, Integer: f.integer, Pattern: f.pattern.String()})
 			return v
 		}
-		if n, ok := decimal(str, f.integer); ok {
+		if n, ok := Decimal(str, f.integer); ok {
 			w.changed = true
 			return n
 		}
@@ -314,60 +313,6 @@ func stringForm(s map[string]any) (form, bool) {
 		}
 	}
 	return form{}, false
-}
-
-// Compiled on first use, as every regular expression of a package the
-// command line links: start-up is most of a run on a small manifest.
-var (
-	decimalInteger = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([+-]?)([0-9]+)$`) })
-	decimalNumber  = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^([+-]?)([0-9]*)(\.[0-9]*)?([eE][+-]?[0-9]+)?$`)
-	})
-)
-
-// decimal reads s as the decimal spelling of a number (of an integer when
-// integer is set) and returns it as a JSON number literal: no plus sign, no
-// leading zeros, digits on both sides of a decimal point. The digits are
-// kept as written, so no precision is lost.
-func decimal(s string, integer bool) (json.Number, bool) {
-	if integer {
-		m := decimalInteger().FindStringSubmatch(s)
-		if m == nil {
-			return "", false
-		}
-		return json.Number(sign(m[1]) + trimZeros(m[2])), true
-	}
-	m := decimalNumber().FindStringSubmatch(s)
-	if m == nil {
-		return "", false
-	}
-	whole, frac, exp := m[2], m[3], m[4]
-	if whole == "" && len(frac) < 2 {
-		return "", false // "", ".", "+", "e5"
-	}
-	if frac == "." {
-		frac = ""
-	}
-	out := sign(m[1]) + trimZeros(whole) + frac + exp
-	if !json.Valid([]byte(out)) {
-		return "", false
-	}
-	return json.Number(out), true
-}
-
-func sign(s string) string {
-	if s == "-" {
-		return "-"
-	}
-	return ""
-}
-
-func trimZeros(digits string) string {
-	digits = strings.TrimLeft(digits, "0")
-	if digits == "" {
-		return "0"
-	}
-	return digits
 }
 
 func join(label, name string) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/coerce"
+	"github.com/mcpfit/mcplint/internal/decimaltest"
 )
 
 type countInput struct {
@@ -46,6 +47,16 @@ func server(t *testing.T, withMiddleware bool, opts *mcp.ServerOptions, protocol
 	if withMiddleware {
 		s.AddReceivingMiddleware(coerce.Middleware())
 	}
+	var copts *mcp.ClientSessionOptions
+	if len(protocol) > 0 {
+		copts = &mcp.ClientSessionOptions{ProtocolVersion: protocol[0]}
+	}
+	return connect(t, s, copts), &got
+}
+
+// connect connects a client to s in memory, for the test's duration.
+func connect(t *testing.T, s *mcp.Server, opts *mcp.ClientSessionOptions) *mcp.ClientSession {
+	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := s.Connect(ctx, st, nil)
@@ -53,16 +64,12 @@ func server(t *testing.T, withMiddleware bool, opts *mcp.ServerOptions, protocol
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ss.Close() })
-	var copts *mcp.ClientSessionOptions
-	if len(protocol) > 0 {
-		copts = &mcp.ClientSessionOptions{ProtocolVersion: protocol[0]}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, copts)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return cs, &got
+	return cs
 }
 
 func call(t *testing.T, cs *mcp.ClientSession, tool string, args any) (text string, isError bool) {
@@ -148,5 +155,35 @@ func TestMiddlewareUnknownTool(t *testing.T) {
 	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nope", Arguments: map[string]any{"count": "5"}})
 	if err == nil || !strings.Contains(err.Error(), `unknown tool "nope"`) {
 		t.Errorf("unknown tool: %v, want the SDK's own answer", err)
+	}
+}
+
+// TestMiddlewareDecimals runs the table of decimal strings through the
+// middleware of a server: the arguments a handler receives are converted
+// exactly where Decimal converts, as they are by Arguments and the proxy.
+func TestMiddlewareDecimals(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "echo", Version: "1"}, nil)
+	for _, numeric := range []string{"integer", "number"} {
+		schema := json.RawMessage(`{"type": "object", "properties": {"n": {"anyOf": [{"type": "` + numeric + `"}, {"type": "string", "pattern": "^.*$"}]}}}`)
+		s.AddTool(&mcp.Tool{Name: numeric, InputSchema: schema},
+			func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(req.Params.Arguments)}}}, nil
+			})
+	}
+	s.AddReceivingMiddleware(coerce.Middleware())
+	cs := connect(t, s, nil)
+	for _, c := range decimaltest.Cases {
+		tool := "number"
+		if c.Integer {
+			tool = "integer"
+		}
+		args, _ := json.Marshal(map[string]string{"n": c.In})
+		want := string(args)
+		if c.Want != "" {
+			want = `{"n":` + c.Want + `}`
+		}
+		if text, isError := call(t, cs, tool, json.RawMessage(args)); isError || text != want {
+			t.Errorf("%s %s: handler got %s (error %v), want %s (%s)", tool, args, text, isError, want, c.Why)
+		}
 	}
 }

@@ -754,6 +754,11 @@ func (l *Linter) settle(ds []Diagnostic) []Diagnostic {
 	return ds
 }
 
+// Option returns option name of rule r as the linter's rules read it:
+// configured, or the rule's default. Code that reports for a rule outside
+// Lint (through Add) reads the rule's options here.
+func (l *Linter) Option(r *Rule, name string) any { return option(r, l.Config.Options[r.ID], name) }
+
 // Add takes in findings made outside Lint, such as those of the live rules
 // (package live), which judge what a running server did rather than its
 // tools: each gets what Lint gives its own (suppressions, the configured

@@ -4,15 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/mcpfit/mcplint/coerce"
 	"github.com/mcpfit/mcplint/internal/jsonscan"
 	"github.com/mcpfit/mcplint/pointer"
 	"github.com/mcpfit/mcplint/schema"
@@ -43,13 +42,6 @@ type coercion struct {
 // maxCoerceRounds bounds the rounds of conversion: a JSON text converted
 // into an object may hold strings to convert in turn.
 const maxCoerceRounds = 4
-
-// Compiled on first use, as every regular expression of a package the
-// command line links: start-up is most of a run on a small manifest.
-var (
-	integerText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+$`) })
-	numberText  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`) })
-)
 
 // coerceArgs returns args as the tool's schema s takes them, and what was
 // converted; it returns args itself, and no coercion, when the schema
@@ -138,11 +130,11 @@ func conversions(v any, ve *jsonschema.ValidationError) []coercion {
 		switch x := cur.(type) {
 		case string:
 			s := strings.TrimSpace(x)
+			if n, ok := decimal(x, wants); ok {
+				c.value, c.what = []byte(n.String()), "a decimal string sent as "+n.kind
+				break
+			}
 			switch {
-			case wants("integer") && integerText().MatchString(s):
-				c.value, c.what = []byte(canonicalNumber(s)), "a decimal string sent as an integer"
-			case wants("number") && numberText().MatchString(s):
-				c.value, c.what = []byte(canonicalNumber(s)), "a decimal string sent as a number"
 			case wants("boolean") && (x == "true" || x == "false"):
 				c.value, c.what = []byte(x), "\"true\" or \"false\" sent as a boolean"
 			case (wants("object") && strings.HasPrefix(s, "{")) || (wants("array") && strings.HasPrefix(s, "[")):
@@ -195,20 +187,26 @@ func jsonType(v any) string {
 	return "object"
 }
 
-// canonicalNumber writes a decimal the way JSON spells numbers: no leading
-// zeros ("007" is 7).
-func canonicalNumber(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	i := 0
-	for i < len(s)-1 && s[i] == '0' && s[i+1] >= '0' && s[i+1] <= '9' {
-		i++
+// decimalNumber is a decimal string converted, and what it was sent as.
+type decimalNumber struct {
+	json.Number
+	kind string
+}
+
+// decimal converts a string sent where the schema wants an integer or a
+// number, as package coerce defines a decimal string (coerce.Decimal).
+func decimal(s string, wants func(string) bool) (decimalNumber, bool) {
+	if wants("integer") {
+		if n, ok := coerce.Decimal(s, true); ok {
+			return decimalNumber{n, "an integer"}, true
+		}
 	}
-	s = s[i:]
-	if neg && strings.Trim(s, "0.eE+-") != "" {
-		return "-" + s
+	if wants("number") {
+		if n, ok := coerce.Decimal(s, false); ok {
+			return decimalNumber{n, "a number"}, true
+		}
 	}
-	return s
+	return decimalNumber{}, false
 }
 
 // valueAt finds the value at an instance location.

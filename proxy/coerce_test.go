@@ -2,10 +2,13 @@ package proxy
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpfit/mcplint/internal/decimaltest"
 )
 
 func mustCompile(t *testing.T, s string) *jsonschema.Schema {
@@ -38,7 +41,8 @@ func TestCoerceArgs(t *testing.T) {
 	}{
 		{"valid stays", `{"name":"a", "n": 5}`, `{"name":"a", "n": 5}`, nil},
 		{"decimal integer", `{"name":"a","n":"5"}`, `{"name":"a","n":5}`, []string{"integer"}},
-		{"leading zeros", `{"name":"a","n":"007"}`, `{"name":"a","n":7}`, []string{"integer"}},
+		{"leading zeros stay", `{"name":"a","n":"007"}`, `{"name":"a","n":"007"}`, nil},
+		{"surrounding space stays", `{"name":"a","n":" 5"}`, `{"name":"a","n":" 5"}`, nil},
 		{"number", `{"name":"a","x":"-1.5e2"}`, `{"name":"a","x":-1.5e2}`, []string{"number"}},
 		{"boolean", `{"name":"a","on":"false"}`, `{"name":"a","on":false}`, []string{"boolean"}},
 		{"json object", `{"name":"a","opts":"{\"depth\": 2}"}`, `{"name":"a","opts":{"depth":2}}`, []string{"object"}},
@@ -91,10 +95,26 @@ func TestCoerceKeepsOtherBytes(t *testing.T) {
 	}
 }
 
-func TestCanonicalNumber(t *testing.T) {
-	for in, want := range map[string]string{"0": "0", "007": "7", "-007": "-7", "0.5": "0.5", "00.5": "0.5", "-0": "0", "10": "10", "1e3": "1e3"} {
-		if got := canonicalNumber(in); got != want {
-			t.Errorf("canonicalNumber(%s) = %s, want %s", in, got, want)
+// TestCoerceDecimals runs the table of decimal strings that package
+// coerce's Arguments and Middleware run: the proxy converts a string sent
+// for an integer or a number exactly where they do.
+func TestCoerceDecimals(t *testing.T) {
+	schemas := map[bool]*jsonschema.Schema{
+		true:  mustCompile(t, `{"type":"object","properties":{"n":{"type":"integer"}}}`),
+		false: mustCompile(t, `{"type":"object","properties":{"n":{"type":"number"}}}`),
+	}
+	for _, c := range decimaltest.Cases {
+		args, _ := json.Marshal(map[string]string{"n": c.In})
+		want := string(args)
+		if c.Want != "" {
+			want = `{"n":` + c.Want + `}`
+		}
+		out, cs := coerceArgs(schemas[c.Integer], args)
+		if string(out) != want {
+			t.Errorf("%s for an integer %v: got %s, want %s (%s)", args, c.Integer, out, want, c.Why)
+		}
+		if (len(cs) > 0) != (c.Want != "") {
+			t.Errorf("%s for an integer %v: %d coercions logged", args, c.Integer, len(cs))
 		}
 	}
 }

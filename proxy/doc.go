@@ -30,10 +30,10 @@
 //     arguments are coerced against the server's own input schema (seed
 //     001's server half, for any schema): where the schema refuses a value
 //     for its type and an unambiguous form of a type it wants exists (a
-//     decimal string for a number or integer, "true"/"false" for a
-//     boolean, a JSON text for an object or array, a null for an argument
-//     that may be left out, which OpenAI's strict mode makes the model
-//     send), the value is converted, and the arguments are sent converted
+//     decimal string for a number or integer, as coerce.Decimal defines
+//     it; "true"/"false" for a boolean; a JSON text for an object or
+//     array; a null for an argument that may be left out, which OpenAI's
+//     strict mode makes the model send), the value is converted, and the arguments are sent converted
 //     only when they then pass the whole schema. Otherwise they go as
 //     sent, for the server to judge. A call naming a tool before any
 //     listing (a client that remembers names from an earlier run) makes
@@ -49,7 +49,11 @@
 //     check, and gets the result as it came.
 //   - over Streamable HTTP, the proxy's headers follow the rewrite
 //     (Mcp-Name names the server's tool; Mcp-Param-* mirror the coerced
-//     arguments that the schema marks x-mcp-header).
+//     arguments that the schema marks x-mcp-header). A tool whose
+//     x-mcp-header annotations are invalid, as rules.HeaderAnnotations
+//     judges them (the check of rule x-mcp-header-valid), is left out of
+//     the listing from 2026-07-28, as the specification has a client do,
+//     and its annotations never become headers.
 //
 // The client adapted for is Options.For: a client of convert.Clients, Auto
 // (from the clientInfo the client sends, in initialize or a 2026-07-28

@@ -84,9 +84,13 @@ func argumentAt(args any, path []string) (string, bool) {
 // headerValue writes a value as a header may carry it: as it is when it is
 // plain visible ASCII, otherwise (or when it looks like the encoding's own
 // sentinel) base64 between =?base64? and ?= (2026-07-28, Streamable HTTP,
-// "Value Encoding").
+// "Value Encoding"). Only bytes 0x20 to 0x7E are ever written as they are,
+// so no value can end the field or start another. The empty string is
+// encoded too: an empty field reads as a missing one to most servers (the
+// go-sdk's among them, which then refuses the call as a header mismatch),
+// and "=?base64??=" decodes to "".
 func headerValue(v string) string {
-	plain := v == strings.TrimSpace(v) && !(strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?="))
+	plain := v != "" && v == strings.TrimSpace(v) && !(strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?="))
 	for i := 0; plain && i < len(v); i++ {
 		if c := v[i]; c < 0x20 || c > 0x7e {
 			plain = false

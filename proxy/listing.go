@@ -16,6 +16,7 @@ import (
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/live"
 	"github.com/mcpfit/mcplint/manifest"
+	"github.com/mcpfit/mcplint/rules"
 	"github.com/mcpfit/mcplint/schema"
 )
 
@@ -43,7 +44,7 @@ func (t *toolEntry) compile() {
 		} else {
 			t.shownS, t.showErr = compileRaw(t.shown)
 		}
-		t.headers = paramHeaders(t.input)
+		t.headers, _ = paramHeaders(t.input)
 	})
 }
 
@@ -112,10 +113,22 @@ type repairer struct {
 	limits  manifest.Limits
 	list    live.Limits
 	log     *changeLog
+	// http says the server is reached over Streamable HTTP.
+	http bool
 	// pages and size count the pages of the current listing and their
 	// bytes, for list.Pages and list.ListSize.
 	pages int
 	size  int64
+}
+
+// mirrors reports whether the server's x-mcp-header annotations are in
+// force: it is reached over Streamable HTTP, where from protocol
+// 2026-07-28 a client mirrors the arguments they mark into headers, and
+// must drop a tool whose annotations are invalid (2026-07-28,
+// basic/transports/streamable-http, "Custom Headers from Tool
+// Parameters"). A protocol not known yet counts as one that has them.
+func (r *repairer) mirrors(protocol string) bool {
+	return r.http && (protocol == "" || !lint.ValidProtocol(protocol) || lint.AtLeast(protocol, "2026-07-28"))
 }
 
 // fixRules are the IDs of the rules whose fixes a listing gets: the
@@ -194,6 +207,12 @@ func (r *repairer) repair(result []byte, first bool, protocol string) ([]byte, [
 		}
 		if a.SchemaChanged && !slices.ContainsFunc(warns, func(w convert.Warning) bool { return w.Index == i && w.Pointer != "/name" }) {
 			r.log.reportf(m.Tools[i].Name, "schema", client, "input schema rewritten into the form the client takes, accepting the same arguments (%s)", rootChanges(tools[i].InputSchema, a.InputSchema))
+		}
+		if r.mirrors(protocol) {
+			if _, invalid := paramHeaders(rawMember(m, i, "/inputSchema")); invalid != "" {
+				r.log.reportf(m.Tools[i].Name, "dropped", client, "left out of the listing, as the specification has a client of a Streamable HTTP server do with a tool whose x-mcp-header annotations are invalid: %s", invalid)
+				continue
+			}
 		}
 		b, err := r.item(fixed, i, a)
 		if err != nil {
@@ -363,34 +382,38 @@ type paramHeader struct {
 	path []string
 }
 
-// paramHeaders finds the x-mcp-header annotations of an input schema:
-// on properties reached through "properties" from the root (the
-// specification's "exact property path"), nowhere else.
-func paramHeaders(input []byte) []paramHeader {
+// paramHeaders finds the x-mcp-header annotations of an input schema, as
+// package rules judges them (rules.HeaderAnnotations, the check of rule
+// x-mcp-header-valid). invalid says what makes them invalid, "" when
+// nothing does; an invalid set mirrors no header: Mcp-Param-{name} with
+// a name that is no HTTP token is a request net/http refuses to send, and
+// a client drops such a tool anyway.
+func paramHeaders(input []byte) (headers []paramHeader, invalid string) {
 	if len(input) == 0 || !bytes.Contains(input, []byte("x-mcp-header")) {
-		return nil
+		return nil, ""
 	}
+	dec := json.NewDecoder(bytes.NewReader(input))
+	dec.UseNumber()
 	var root any
-	if err := json.Unmarshal(input, &root); err != nil {
-		return nil
+	if err := dec.Decode(&root); err != nil {
+		return nil, ""
 	}
-	var out []paramHeader
-	var walk func(s any, path []string, depth int)
-	walk = func(s any, path []string, depth int) {
-		m, ok := s.(map[string]any)
-		if !ok || depth > 32 {
-			return
+	var problems []string
+	for _, a := range rules.HeaderAnnotations(root) {
+		if len(a.Problems) > 0 {
+			label := "x-mcp-header at " + a.Pointer
+			if a.Pointer == "" {
+				label = "x-mcp-header at the root"
+			}
+			problems = append(problems, label+": "+strings.Join(a.Problems, "; "))
+			continue
 		}
-		if h, ok := m["x-mcp-header"].(string); ok && len(path) > 0 {
-			out = append(out, paramHeader{name: h, path: slices.Clone(path)})
-		}
-		props, _ := m["properties"].(map[string]any)
-		for _, k := range slices.Sorted(maps.Keys(props)) {
-			walk(props[k], append(path, k), depth+1)
-		}
+		headers = append(headers, paramHeader{name: a.Name(), path: a.Path()})
 	}
-	walk(root, nil, 0)
-	return out
+	if len(problems) > 0 {
+		return nil, strings.Join(problems, "; ")
+	}
+	return headers, ""
 }
 
 // String describes an entry in tests and errors.

@@ -103,7 +103,7 @@ func (s *session) choose(client, by string) {
 		return
 	}
 	s.chosen, s.client = true, client
-	rep := &repairer{rules: s.p.rules, unsafe: s.p.o.UnsafeFixes, limits: s.p.manifestLimits(), list: s.p.limits(), log: s.log}
+	rep := &repairer{rules: s.p.rules, unsafe: s.p.o.UnsafeFixes, limits: s.p.manifestLimits(), list: s.p.limits(), log: s.log, http: s.p.o.Target.URL != ""}
 	rep.adapter, _ = newAdapter(client)
 	s.rep = rep
 	if s.p.o.For == Auto {

@@ -99,71 +99,131 @@ basic/transports/streamable-http, "Custom Headers from Tool Parameters"
 // exactly.
 var maxSafeInteger = new(big.Rat).SetInt64(1<<53 - 1)
 
-// annotation is one x-mcp-header found in an inputSchema.
-type annotation struct {
-	ptr    string // of the subschema carrying it, relative to the inputSchema
-	s      map[string]any
-	value  any
+// HeaderAnnotation is one x-mcp-header annotation of a tool's input
+// schema, and what makes it invalid. The rule x-mcp-header-valid reports
+// the problems; mcplint proxy, a client of a Streamable HTTP server, drops
+// a tool with any, as the specification asks of clients: the one check
+// serves both.
+type HeaderAnnotation struct {
+	// Pointer locates the annotated subschema in the input schema (RFC
+	// 6901; "" for the root).
+	Pointer string
+	// Schema is the annotated subschema; Value is the annotation's value.
+	Schema map[string]any
+	Value  any
+	// Problems say what makes the annotation, and so the tool, invalid:
+	// none when it is valid.
+	Problems []string
+	// offset is the annotation's place in its source, when known.
 	offset int
 }
 
-func checkXMcpHeader(p *lint.Pass) {
-	if !p.Since("2026-07-28") {
-		return
+// Name is the header name the annotation gives (Mcp-Param-Name), "" when
+// its value is not a string.
+func (a *HeaderAnnotation) Name() string {
+	name, _ := a.Value.(string)
+	return name
+}
+
+// Path is the property path the argument is read at (the chain of
+// "properties" keys to the annotated property).
+func (a *HeaderAnnotation) Path() []string {
+	toks := pointer.Split(a.Pointer)
+	var out []string
+	for i := 1; i < len(toks); i += 2 {
+		out = append(out, toks[i])
 	}
-	var anns []annotation
-	var at []string
-	p.Schema("inputSchema").Walk(func(n *schema.Node) bool {
+	return out
+}
+
+// HeaderAnnotations finds every x-mcp-header annotation of an input schema
+// (decoded JSON) and says what makes each invalid, as the MCP
+// specification 2026-07-28 constrains them (server/tools, "x-mcp-header").
+// Of two annotations naming one header, the later in walk order (keys
+// sorted) is the one said to repeat the other.
+func HeaderAnnotations(inputSchema any) []HeaderAnnotation {
+	anns := findHeaders(func(fn func(*schema.Node) bool) { schema.Walk(inputSchema, "", fn) }, "")
+	judgeHeaders(anns)
+	return anns
+}
+
+// findHeaders collects the annotations a walk of an input schema finds,
+// their pointers made relative to it by dropping base.
+func findHeaders(walk func(func(*schema.Node) bool), base string) []HeaderAnnotation {
+	var anns []HeaderAnnotation
+	walk(func(n *schema.Node) bool {
 		if v, ok := n.Value["x-mcp-header"]; ok {
-			ptr := strings.TrimPrefix(n.Pointer(), "/inputSchema")
-			anns = append(anns, annotation{ptr: ptr, s: n.Value, value: v})
-			at = append(at, "/inputSchema"+ptr+"/x-mcp-header")
+			anns = append(anns, HeaderAnnotation{Pointer: strings.TrimPrefix(n.Pointer(), base), Schema: n.Value, Value: v})
 		}
 		return true
 	})
-	if len(anns) == 0 {
-		return
-	}
-	// "Later" means later in the source, whatever order the walk took.
-	for i, pl := range p.Tool.Places(at) {
-		anns[i].offset = pl.Offset()
-	}
-	slices.SortStableFunc(anns, func(a, b annotation) int { return a.offset - b.offset })
-	seen := map[string]annotation{} // lower-cased header name -> first annotation
-	for _, a := range anns {
-		at := "/inputSchema" + a.ptr + "/x-mcp-header"
+	return anns
+}
+
+// judgeHeaders fills in the problems of each annotation, a repeat judged
+// against those before it.
+func judgeHeaders(anns []HeaderAnnotation) {
+	seen := map[string]*HeaderAnnotation{} // lower-cased header name -> first annotation
+	for i := range anns {
+		a := &anns[i]
 		var problems []string
-		name, isString := a.value.(string)
+		name, isString := a.Value.(string)
 		switch {
 		case !isString:
-			problems = append(problems, fmt.Sprintf("its value is %s, not a string naming the header", schema.KindWithArticle(a.value)))
+			problems = append(problems, fmt.Sprintf("its value is %s, not a string naming the header", schema.KindWithArticle(a.Value)))
 		case name == "":
 			problems = append(problems, "it is empty (name the header, as in \"Region\" for Mcp-Param-Region)")
 		default:
 			problems = append(problems, headerNameProblems(name)...)
 			key := strings.ToLower(name)
 			if first, dup := seen[key]; dup {
-				problems = append(problems, fmt.Sprintf("it repeats %q of %s (header names are case-insensitive, so give each header its own)", first.value, pointerLabel(first.ptr)))
+				problems = append(problems, fmt.Sprintf("it repeats %q of %s (header names are case-insensitive, so give each header its own)", first.Value, pointerLabel(first.Pointer)))
 			} else {
 				seen[key] = a
 			}
 		}
 		// On the root the one thing to say is that it is not a property.
-		if msg := reachabilityProblem(a.ptr); msg != "" {
+		if msg := reachabilityProblem(a.Pointer); msg != "" {
 			problems = append(problems, msg)
 		}
-		if msg := headerTypeProblem(a.s); msg != "" && a.ptr != "" {
+		if msg := headerTypeProblem(a.Schema); msg != "" && a.Pointer != "" {
 			problems = append(problems, msg)
 		}
-		if len(problems) > 0 {
+		a.Problems = problems
+	}
+}
+
+func checkXMcpHeader(p *lint.Pass) {
+	if !p.Since("2026-07-28") {
+		return
+	}
+	anns := findHeaders(p.Schema("inputSchema").Walk, "/inputSchema")
+	if len(anns) == 0 {
+		return
+	}
+	at := make([]string, len(anns))
+	for i, a := range anns {
+		at[i] = "/inputSchema" + a.Pointer + "/x-mcp-header"
+	}
+	// "Later" means later in the source, whatever order the walk took.
+	for i, pl := range p.Tool.Places(at) {
+		anns[i].offset = pl.Offset()
+	}
+	slices.SortStableFunc(anns, func(a, b HeaderAnnotation) int { return a.offset - b.offset })
+	judgeHeaders(anns)
+	for i := range anns {
+		a := &anns[i]
+		at := "/inputSchema" + a.Pointer + "/x-mcp-header"
+		name, isString := a.Value.(string)
+		if len(a.Problems) > 0 {
 			label := "x-mcp-header"
 			if isString {
 				label = fmt.Sprintf("x-mcp-header %q", name)
 			}
-			p.Reportf(at, "%s makes clients drop the tool from tools/list: %s", label, strings.Join(problems, "; "))
+			p.Reportf(at, "%s makes clients drop the tool from tools/list: %s", label, strings.Join(a.Problems, "; "))
 		}
 		if isString && name != "" {
-			if word, what := sensitiveHeader(name, propertyName(a.ptr)); word != "" {
+			if word, what := sensitiveHeader(name, propertyName(a.Pointer)); word != "" {
 				p.Report(lint.Diagnostic{Severity: lint.Warning, RelPointer: at, Message: fmt.Sprintf(
 					"x-mcp-header %q mirrors a parameter whose %s looks sensitive (%q): header values are visible to every proxy and load balancer on the way, and the specification says servers should not mirror passwords, API keys, tokens or personal data; remove the annotation unless the value is safe to expose", name, what, word)})
 			}
@@ -260,13 +320,13 @@ func propertyName(ptr string) string {
 }
 
 // checkHeaderIntegerRange warns about integer bounds past ±(2^53−1).
-func checkHeaderIntegerRange(p *lint.Pass, a annotation) {
-	if t, _ := a.s["type"].(string); t != "integer" {
+func checkHeaderIntegerRange(p *lint.Pass, a *HeaderAnnotation) {
+	if t, _ := a.Schema["type"].(string); t != "integer" {
 		return
 	}
-	name, _ := a.value.(string)
+	name := a.Name()
 	for _, kw := range []string{"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"} {
-		n, ok := ratOf(a.s[kw])
+		n, ok := ratOf(a.Schema[kw])
 		if !ok {
 			continue
 		}
@@ -277,7 +337,7 @@ func checkHeaderIntegerRange(p *lint.Pass, a annotation) {
 			limit = new(big.Rat).Add(maxSafeInteger, big.NewRat(1, 1))
 		}
 		if new(big.Rat).Abs(n).Cmp(limit) > 0 {
-			p.Report(lint.Diagnostic{Severity: lint.Warning, RelPointer: "/inputSchema" + a.ptr + "/" + kw, Message: fmt.Sprintf(
+			p.Report(lint.Diagnostic{Severity: lint.Warning, RelPointer: "/inputSchema" + a.Pointer + "/" + kw, Message: fmt.Sprintf(
 				"x-mcp-header %q mirrors an integer whose %s %s allows values beyond +/-9007199254740991 (2^53-1), the range the specification requires header integers to stay within; keep the bound inside it", name, kw, n.RatString())})
 		}
 	}

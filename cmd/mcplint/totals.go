@@ -64,28 +64,21 @@ func (e *env) clientTotals(results []checked, selected *lint.Linter) []clientTot
 }
 
 // capTotal reports a client's servers that offer more tools together
-// than the client's cap, by the rule of that cap, with its option and
-// severity as the run configured them.
+// than the client's cap, by the rule of that cap: the run's linter takes
+// the finding in as it takes its own (Linter.Add: dropped when the rule
+// does not run or a suppression matches, with the configured severity and
+// the rule's consumers), and reads the option as the rule would.
 func capTotal(t *clientTotal, c clients.Config, selected *lint.Linter) {
 	rule := rules.ToolCaps[c.Consumer()]
-	if rule == nil || !slices.Contains(selected.Rules, rule) {
+	if rule == nil {
 		return
 	}
-	limit, _ := rule.Options["max-tools"].(int)
-	if v, ok := selected.Config.Options[rule.ID]["max-tools"]; ok {
-		if n, err := lint.OptionValue(rule, "max-tools", v); err == nil {
-			limit, _ = n.(int)
-		}
-	}
+	limit, _ := selected.Option(rule, "max-tools").(int)
 	if limit <= 0 || t.Tools <= limit {
 		return
 	}
-	sev := rule.Severity
-	if s, ok := selected.Config.Severity[rule.ID]; ok {
-		sev = s
-	}
-	t.Diagnostics = append(t.Diagnostics, lint.Diagnostic{
-		Rule: rule.ID, Severity: sev, ToolIndex: -1, File: t.Configurations[0], Consumers: rule.Consumers,
+	t.Diagnostics = selected.Add(t.Diagnostics, lint.Diagnostic{
+		Rule: rule.ID, ToolIndex: -1, File: t.Configurations[0],
 		Message: fmt.Sprintf("%s loads %d tools from its %s together, and takes at most %d (option max-tools): disable servers or tools it does not need",
 			c.Client, t.Tools, english.Count(t.Servers, "server"), limit),
 	})

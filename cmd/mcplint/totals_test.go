@@ -110,3 +110,37 @@ func TestDiscoverTotals(t *testing.T) {
 		t.Errorf("an ignored cap was applied:\n%s", r.stdout)
 	}
 }
+
+// TestDiscoverTotalsSuppressed: a cap's finding on a total is taken in as
+// the run's own findings are, so a configuration's ignore entry for the
+// rule and the client's configuration file drops it, and a severity set
+// for the rule applies.
+func TestDiscoverTotalsSuppressed(t *testing.T) {
+	home := t.TempDir()
+	t.Chdir(t.TempDir())
+	b, _ := json.Marshal(map[string]any{"command": os.Args[0], "args": []string{"-test.run=^$"},
+		"env": map[string]string{checkServerEnv: "many", "MCPLINT_CHECK_TEST_TOOLS": "2"}})
+	if err := os.MkdirAll(filepath.Join(home, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".cursor", "mcp.json"), []byte(`{"mcpServers": {"a": `+string(b)+`, "b": `+string(b)+`}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home}
+	cfg := "options:\n  cursor-tool-count: {max-tools: 3}\nseverity:\n  cursor-tool-count: error\n"
+	if err := os.WriteFile(".mcplint.yaml", []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := mcplint(t, runOpts{env: env}, "check", "--discover", "--yes")
+	if !strings.Contains(r.stdout, "error cursor-tool-count: Cursor loads 4 tools") {
+		t.Errorf("the configured severity was not applied:\n%s", r.stdout)
+	}
+	cfg += "ignore:\n  - rule: cursor-tool-count\n    file: mcp.json\n    reason: the project accepts it\n"
+	if err := os.WriteFile(".mcplint.yaml", []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mcplint(t, runOpts{env: env}, "check", "--discover", "--yes")
+	if strings.Contains(r.stdout, "cursor-tool-count") || !strings.Contains(r.stdout, "Cursor: 2 servers, 4 tools") {
+		t.Errorf("a suppressed cap was reported:\n%s", r.stdout)
+	}
+}
