@@ -25,7 +25,8 @@ import (
 //   - a file found is taken only when it, and the file a symbolic link
 //     leads to and the directory holding that, pass the same test.
 //
-// A file the search refuses is named in Found.Refused with the reason,
+// A file that is not a regular file once links are followed (a pipe, a
+// device) is refused too. A file the search refuses is named in Found.Refused with the reason,
 // and nothing above it is taken instead. A file given explicitly
 // (--config) is the user's choice and is read as it is. On Windows the
 // owner and mode are not examined (its ACLs say who may write; git's
@@ -61,6 +62,12 @@ func Search(dir string) (Found, error) {
 				continue
 			}
 			why := dirWhy
+			if why == "" && !fi.Mode().IsRegular() {
+				// A link committed to /dev/stdin, or a pipe, would hold the
+				// run until input comes (on Windows too, where owners are
+				// not examined).
+				why = "it is not a regular file (a pipe or a device)"
+			}
 			if why == "" {
 				why = untrustedFile(p)
 			}

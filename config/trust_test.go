@@ -3,10 +3,14 @@
 package config
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // otherUID is a user that is not the test's and owns nothing.
@@ -134,4 +138,24 @@ func TestSearchStopsAtRepository(t *testing.T) {
 	if got, err := Search(sub); err != nil || got.Path != want {
 		t.Errorf("got %+v %v, want %s", got, err, want)
 	}
+}
+
+// TestSearchRefusesSpecialFiles: a configuration that is a FIFO, or a link
+// to one (or to /dev/stdin), is refused unread, not waited on.
+func TestSearchRefusesSpecialFiles(t *testing.T) {
+	testenv.RefusesFIFOs(t, Names[0], "Search", func(path string) error {
+		found, err := Search(filepath.Dir(path))
+		switch {
+		case err != nil:
+			return err
+		case len(found.Refused) == 1 && found.Path == "":
+			return errors.New(found.Refused[0].Reason)
+		}
+		if found.Path != "" {
+			// Found, so Load would read it: what Search must prevent.
+			_, err := Load(found.Path)
+			return fmt.Errorf("found and read %s: %v", found.Path, err)
+		}
+		return fmt.Errorf("nothing found or refused: %+v", found)
+	})
 }
