@@ -11,7 +11,8 @@ import (
 // secret stands where a mask cannot: a secret of digits that is, or is
 // part of, a number the document holds. Then each value is masked alone,
 // a number holding a secret becomes the string Mask (its value is the
-// secret, or would give it away), and the document is written again,
+// secret, or would give it away), so does a string whose escapes happen to
+// spell one, and the document is written again,
 // compactly (a line a document), in its own order. What was no JSON to
 // begin with is masked as text.
 func (r *Redactor) JSON(b []byte) []byte {
@@ -35,9 +36,18 @@ func (r *Redactor) jsonValues(b []byte) ([]byte, error) {
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	enc.SetEscapeHTML(false)
+	// A value whose spelling still shows a secret once masked (escapes
+	// can spell one by accident: "\u0007" then "3190465") is written as
+	// Mask whole.
 	str := func(s string) {
-		_ = enc.Encode(s) // a string always encodes
+		at := out.Len()
+		_ = enc.Encode(r.String(s)) // a string always encodes
 		out.Truncate(out.Len() - 1)
+		if spelled := out.String()[at:]; r.String(spelled) != spelled {
+			out.Truncate(at)
+			_ = enc.Encode(Mask)
+			out.Truncate(out.Len() - 1)
+		}
 	}
 	// Per open container: whether it is an object, and how many tokens
 	// (keys and values) it has had.
@@ -82,7 +92,7 @@ func (r *Redactor) jsonValues(b []byte) ([]byte, error) {
 			out.WriteByte(byte(v))
 			open = append(open, frame{object: v == '{'})
 		case string:
-			str(r.String(v))
+			str(v)
 		case json.Number:
 			if r.String(string(v)) != string(v) {
 				str(Mask)

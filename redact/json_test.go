@@ -19,6 +19,8 @@ func TestJSON(t *testing.T) {
 		{`{"z": 73190465, "a": [1, 731904650.5, {"k73190465": true}], "s": "x sk-live-abcdef", "n": null}`,
 			`{"z":"***","a":[1,"***",{"k***":true}],"s":"x ***","n":null}`},
 		{`[-73190465e3]`, `["***"]`},
+		// Escapes that spell the secret by accident: the string is masked whole.
+		{`{"a": 73190465, "b": "\u00073190465"}`, `{"a":"***","b":"***"}`},
 		// JSON Lines, as a saved listing is: a line a document.
 		{"{\"id\": 1, \"n\": 73190465}\n{\"id\": 2}\n", "{\"id\":1,\"n\":\"***\"}\n{\"id\":2}\n"},
 		// No JSON to begin with: masked as text.
