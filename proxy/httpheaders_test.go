@@ -216,3 +216,19 @@ func TestParamHeadersOverHTTP(t *testing.T) {
 		t.Errorf("the call to a dropped tool carried %q", h)
 	}
 }
+
+// TestParamHeadersEscapedKey: a key spelled with JSON escapes is the same
+// key to every decoder (the client's, rule x-mcp-header-valid's), so an
+// annotation written "x-mcp-\u0068eader" is mirrored, or makes the tool
+// invalid, as the plain spelling does.
+func TestParamHeadersEscapedKey(t *testing.T) {
+	valid := []byte(`{"type":"object","properties":{"r":{"type":"string","x-mcp-\u0068eader":"Region"}}}`)
+	headers, invalid := paramHeaders(valid)
+	if invalid != "" || len(headers) != 1 || headers[0].name != "Region" {
+		t.Errorf("escaped valid annotation: headers %v, invalid %q; want Region mirrored", headers, invalid)
+	}
+	bad := []byte(`{"type":"object","properties":{"r":{"type":"string","\u0078-mcp-header":"Cloud Region"}}}`)
+	if headers, invalid := paramHeaders(bad); headers != nil || !strings.Contains(invalid, "a space") {
+		t.Errorf("escaped invalid annotation: headers %v, invalid %q; want none, and the space named", headers, invalid)
+	}
+}

@@ -389,7 +389,9 @@ type paramHeader struct {
 // a name that is no HTTP token is a request net/http refuses to send, and
 // a client drops such a tool anyway.
 func paramHeaders(input []byte) (headers []paramHeader, invalid string) {
-	if len(input) == 0 || !bytes.Contains(input, []byte("x-mcp-header")) {
+	// The key may be spelled with \u escapes, which every decoder reads
+	// as the plain key: only a schema with neither is surely without one.
+	if len(input) == 0 || !bytes.Contains(input, []byte("x-mcp-header")) && !bytes.Contains(input, []byte(`\u`)) {
 		return nil, ""
 	}
 	dec := json.NewDecoder(bytes.NewReader(input))
