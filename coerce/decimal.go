@@ -35,8 +35,11 @@ func Decimal(s string, integer bool) (n json.Number, ok bool) {
 		}
 		// 17 characters hold "-" and 16 digits: past that the value is
 		// past 2^53−1 anyway, and ParseInt need not read a long string.
+		if len(s) > 17 {
+			return "", false
+		}
 		v, err := strconv.ParseInt(s, 10, 64)
-		if len(s) > 17 || err != nil || v > MaxSafeInteger || v < -MaxSafeInteger {
+		if err != nil || v > MaxSafeInteger || v < -MaxSafeInteger {
 			return "", false
 		}
 		return json.Number(s), true
