@@ -30,12 +30,10 @@ const MaxSafeInteger = 1<<53 - 1
 // drops the quotes, so no digit changes on the way.
 func Decimal(s string, integer bool) (n json.Number, ok bool) {
 	if integer {
-		if !jsonInteger().MatchString(s) {
-			return "", false
-		}
 		// 17 characters hold "-" and 16 digits: past that the value is
-		// past 2^53−1 anyway, and ParseInt need not read a long string.
-		if len(s) > 17 {
+		// past 2^53−1 anyway, and neither the pattern nor ParseInt need
+		// read a long string.
+		if len(s) > 17 || !jsonInteger().MatchString(s) {
 			return "", false
 		}
 		v, err := strconv.ParseInt(s, 10, 64)
