@@ -3,8 +3,8 @@
 // bytes, where a tokenizer would redo checks a parser already made (a
 // loaded manifest) or decode what is only passed on (a proxied message,
 // whose values are forwarded as they came). The scans check structure
-// (brackets, strings, where a value ends), not the spelling of numbers and
-// literals; they never read past their input and return -1 for what they
+// (brackets that match, strings, where a value ends), not the spelling of
+// numbers and literals, nor commas and colons between members; they never read past their input and return -1 for what they
 // cannot end, so they are safe on a stranger's bytes.
 package jsonscan
 
@@ -44,10 +44,11 @@ func SkipSpace(b []byte, i int) int {
 }
 
 // ValueEnd returns the offset just past the JSON value that starts at
-// b[i], or -1 when no value starts there or b ends inside it. Nesting is
-// counted however deep: the input's size bounds the count, and a caller
-// that could not find the end of a deep value could not route or measure
-// the message that holds it.
+// b[i], or -1 when no value starts there, b ends inside it, or a bracket
+// closes one of the other kind. Nesting is followed however deep, one bit
+// a level: the input's size bounds it, and a caller that could not find
+// the end of a deep value could not route or measure the message that
+// holds it.
 func ValueEnd(b []byte, i int) int {
 	if i >= len(b) {
 		return -1
@@ -57,9 +58,11 @@ func ValueEnd(b []byte, i int) int {
 		end, _ := StringEnd(b, i)
 		return end
 	case '{', '[':
+		// open holds a bit a level, set for an object.
+		var open []uint64
 		depth := 0
 		for i < len(b) {
-			switch b[i] {
+			switch c := b[i]; c {
 			case '"':
 				end, _ := StringEnd(b, i)
 				if end < 0 {
@@ -68,9 +71,21 @@ func ValueEnd(b []byte, i int) int {
 				i = end
 				continue
 			case '{', '[':
+				if depth/64 == len(open) {
+					open = append(open, 0)
+				}
+				bit := uint64(1) << (depth % 64)
+				if c == '{' {
+					open[depth/64] |= bit
+				} else {
+					open[depth/64] &^= bit
+				}
 				depth++
 			case '}', ']':
 				depth--
+				if object := open[depth/64]&(uint64(1)<<(depth%64)) != 0; object != (c == '}') {
+					return -1
+				}
 				if depth == 0 {
 					return i + 1
 				}

@@ -54,6 +54,10 @@ func TestValueEnd(t *testing.T) {
 		{`1{`, 0, -1},
 		{`"a`, 0, -1},
 		{`1`, 5, -1},
+		// A bracket that closes one of the other kind.
+		{`{"a":[}]`, 0, -1},
+		{`[{]}`, 0, -1},
+		{`{]`, 0, -1},
 	} {
 		if end := ValueEnd([]byte(c.src), c.at); end != c.end {
 			t.Errorf("ValueEnd(%s, %d) = %d, want %d", c.src, c.at, end, c.end)
@@ -64,9 +68,14 @@ func TestValueEnd(t *testing.T) {
 // TestValueEndDeep: nesting is counted however deep.
 func TestValueEndDeep(t *testing.T) {
 	const depth = 100000
-	b := []byte(strings.Repeat("[", depth) + strings.Repeat("]", depth))
+	b := []byte(strings.Repeat("[{\"a\":", depth/2) + strings.Repeat("}]", depth/2))
 	if end := ValueEnd(b, 0); end != len(b) {
 		t.Errorf("end %d, want %d", end, len(b))
+	}
+	// One bracket of the wrong kind, deep inside, is found.
+	b[len(b)-depth/2] = ']'
+	if end := ValueEnd(b, 0); end != -1 {
+		t.Errorf("a mismatched bracket %d levels deep: end %d, want -1", depth/2, end)
 	}
 }
 
