@@ -43,7 +43,9 @@ func (r *Redactor) jsonValues(b []byte) ([]byte, error) {
 		at := out.Len()
 		_ = enc.Encode(r.String(s)) // a string always encodes
 		out.Truncate(out.Len() - 1)
-		if spelled := out.String()[at:]; r.String(spelled) != spelled {
+		// Only this value's bytes become a string: out.String() would
+		// copy all written so far once a value, quadratic in the document.
+		if spelled := string(out.Bytes()[at:]); r.String(spelled) != spelled {
 			out.Truncate(at)
 			_ = enc.Encode(Mask)
 			out.Truncate(out.Len() - 1)
