@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strconv"
 )
 
 // JSON is Bytes for a JSON document mcplint saves (a lock, or a listing:
@@ -102,7 +103,7 @@ func (r *Redactor) jsonValues(b []byte) ([]byte, error) {
 				out.WriteString(string(v))
 			}
 		case bool:
-			out.WriteString(map[bool]string{true: "true", false: "false"}[v])
+			out.WriteString(strconv.FormatBool(v))
 		case nil:
 			out.WriteString("null")
 		}
