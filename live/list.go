@@ -547,7 +547,7 @@ func valueKind(v string) string {
 	case '[':
 		return "an array"
 	case 't', 'f':
-		if v == "true" || v == "false" || strings.HasPrefix(v, "true") || strings.HasPrefix(v, "false") {
+		if strings.HasPrefix(v, "true") || strings.HasPrefix(v, "false") {
 			return "a boolean"
 		}
 	case 'n':

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strconv"
 )
 
 // JSON is Bytes for a JSON document mcplint saves (a lock, or a listing:
@@ -43,7 +44,9 @@ func (r *Redactor) jsonValues(b []byte) ([]byte, error) {
 		at := out.Len()
 		_ = enc.Encode(r.String(s)) // a string always encodes
 		out.Truncate(out.Len() - 1)
-		if spelled := out.String()[at:]; r.String(spelled) != spelled {
+		// Only this value's bytes become a string: out.String() would
+		// copy all written so far once a value, quadratic in the document.
+		if spelled := string(out.Bytes()[at:]); r.String(spelled) != spelled {
 			out.Truncate(at)
 			_ = enc.Encode(Mask)
 			out.Truncate(out.Len() - 1)
@@ -100,7 +103,7 @@ func (r *Redactor) jsonValues(b []byte) ([]byte, error) {
 				out.WriteString(string(v))
 			}
 		case bool:
-			out.WriteString(map[bool]string{true: "true", false: "false"}[v])
+			out.WriteString(strconv.FormatBool(v))
 		case nil:
 			out.WriteString("null")
 		}

@@ -42,3 +42,25 @@ func TestJSON(t *testing.T) {
 		t.Errorf("a nil Redactor changed the document: %s", got)
 	}
 }
+
+// BenchmarkJSONNumberSecret: a listing of many strings whose number holds
+// a secret is written again value by value in time linear in its size
+// (with the whole output copied once a value, 400 KB took 2.4 s and 4 GB).
+func BenchmarkJSONNumberSecret(b *testing.B) {
+	r := New("73190465")
+	var sb strings.Builder
+	sb.WriteString(`{"n":73190465,"a":[`)
+	for i := range 20000 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`"some string value"`)
+	}
+	sb.WriteString("]}")
+	src := []byte(sb.String())
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r.JSON(src)
+	}
+}
