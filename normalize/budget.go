@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync/atomic"
+
+	"github.com/mcpfit/mcplint/manifest"
 )
 
 // DefaultRefExpansion is the budget of a Budget made with no limit: the
@@ -64,7 +66,14 @@ type BudgetError struct {
 }
 
 func (e *BudgetError) Error() string {
-	return fmt.Sprintf("the references of the schema stand for more than %s of JSON once inlined (%q at %s passes the limit): the schema is too large to write without references", sizeText(e.Limit), e.Ref, pointerText(e.Pointer))
+	return fmt.Sprintf("the references of the schema stand for more than %s of JSON once inlined (%q at %s passes the limit): the schema is too large to write without references", manifest.SizeText(e.Limit), e.Ref, pointerText(e.Pointer))
+}
+
+// budgetLoss is the Loss of the reference ref at ptr, left unexpanded
+// because b ran out.
+func budgetLoss(ptr, ref string, b *Budget) Loss {
+	e := &BudgetError{Pointer: ptr, Ref: ref, Limit: b.Limit()}
+	return Loss{Pointer: ptr, Keyword: "$ref", What: e.Error(), budget: e}
 }
 
 // BudgetExceeded returns the error of the first loss that says the
@@ -83,17 +92,6 @@ func pointerText(p string) string {
 		return "the root"
 	}
 	return p
-}
-
-// sizeText writes n bytes as people read them.
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // jsonSize is the size of v as compact JSON, with the subschemas that are

@@ -344,9 +344,7 @@ func (g *geminiRun) expand(m map[string]any, ref, ptr string) (out any, done boo
 			g.lose(ptr, "$ref", "recursive reference %q is cut after %d levels; below the cut any value is accepted", ref, g.max)
 		}
 	case !g.budget.spend(g.cost(r.Pointer, r.Target)):
-		l := Loss{Pointer: ptr, Keyword: "$ref", budget: &BudgetError{Pointer: ptr, Ref: ref, Limit: g.budget.Limit()}}
-		l.What = l.budget.Error()
-		g.add([]Loss{l})
+		g.add([]Loss{budgetLoss(ptr, ref, g.budget)})
 		target = map[string]any{}
 	default:
 		g.active[r.Pointer]++

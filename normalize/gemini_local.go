@@ -302,26 +302,10 @@ func disjoint(branches []any) bool {
 // enum) and no value is listed twice: a value matches a branch only if the
 // branch lists it.
 func disjointValues(branches []any) bool {
-	all := schema.NewSet()
-	for _, b := range branches {
-		m, _ := b.(map[string]any)
-		vals, ok := m["enum"].([]any)
-		if c, has := m["const"]; has {
-			vals, ok = []any{c}, true
-		}
-		if !ok {
-			return false
-		}
-		for _, v := range vals {
-			if all.Has(v) {
-				return false
-			}
-		}
-		for _, v := range vals {
-			all.Add(v)
-		}
-	}
-	return true
+	return distinctValues(len(branches), func(i int) ([]any, bool) {
+		m, _ := branches[i].(map[string]any)
+		return values(m)
+	})
 }
 
 // discriminator returns the string values a branch requires property p to

@@ -130,10 +130,8 @@ func GeminiDropShapeless(s any) (any, []Loss) {
 			// it comes before every place left, and is taken next.
 			ptr, what = "", ""
 			if holder, kw := d.holderOf(drop); kw == "properties" && holder != "" {
-				if h, _ := schema.Get(root, holder); h != nil {
-					if hm, ok := h.(map[string]any); ok {
-						what = GeminiShapeless(hm, holder)
-					}
+				if h := d.holder(holder); h != nil {
+					what = GeminiShapeless(h, holder)
 				}
 				if what != "" {
 					ptr = holder

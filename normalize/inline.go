@@ -286,9 +286,7 @@ func InlinePointerRefsWithin(s any, b *Budget) (any, []Loss) {
 			return true
 		}
 		if !b.spend(t.cost) {
-			l := Loss{Pointer: node.Pointer(), Keyword: "$ref", budget: &BudgetError{Pointer: node.Pointer(), Ref: ref, Limit: b.Limit()}}
-			l.What = l.budget.Error()
-			losses = append(losses, l)
+			losses = append(losses, budgetLoss(node.Pointer(), ref, b))
 			return false
 		}
 		delete(n, "$ref")

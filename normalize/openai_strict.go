@@ -548,26 +548,21 @@ func disjointByDiscriminator(ms []map[string]any) bool {
 }
 
 // distinctValues reports whether each of the n branches has values (of)
-// and no value is had by two of them.
+// and no value is had by two of them; one branch may list a value twice.
 func distinctValues(n int, of func(i int) ([]any, bool)) bool {
-	type owned struct {
-		v any
-		i int
-	}
-	owner := map[uint64][]owned{}
+	all := schema.NewSet()
 	for i := range n {
 		vs, ok := of(i)
 		if !ok {
 			return false
 		}
 		for _, v := range vs {
-			h := schema.Hash(v)
-			for _, e := range owner[h] {
-				if e.i != i && schema.Equal(e.v, v) {
-					return false
-				}
+			if all.Has(v) {
+				return false
 			}
-			owner[h] = append(owner[h], owned{v, i})
+		}
+		for _, v := range vs {
+			all.Add(v)
 		}
 	}
 	return true
