@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 )
 
 // ErrTooLong is returned by Read for a line longer than its bound. The
@@ -50,6 +51,9 @@ func NewReader(r io.Reader) *Reader {
 // stream Read returns io.EOF; another error is returned with what was read
 // of the line before it. The slice is valid until the next call.
 func (l *Reader) Read(limit int64) ([]byte, error) {
+	// The line ending's two bytes are counted above limit: a limit that
+	// means "none" (math.MaxInt64) must not wrap round to refuse all.
+	limit = min(limit, math.MaxInt64-2)
 	if l.skipping {
 		if err := l.Skip(); err != nil {
 			return nil, err

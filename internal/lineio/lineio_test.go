@@ -3,6 +3,7 @@ package lineio
 import (
 	"errors"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -161,4 +162,16 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadNoLimit: math.MaxInt64, the largest limit, reads lines as they
+// are rather than wrapping round to refuse every one.
+func TestReadNoLimit(t *testing.T) {
+	l := NewReader(strings.NewReader("a\r\nbc\n"))
+	for _, want := range []string{"a", "bc"} {
+		got, err := l.Read(math.MaxInt64)
+		if err != nil || string(got) != want {
+			t.Fatalf("Read = %q, %v; want %q", got, err, want)
+		}
+	}
 }
