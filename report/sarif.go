@@ -427,9 +427,6 @@ func (c *runeColumns) column(offset, byteCol int) int {
 	return c.steps[k].runes + utf8.RuneCount(m.Src[c.steps[k].off:offset]) + 1
 }
 
-// sarifFixOf describes d's fix as the replacement of one byte range: from
-// the start of its first edit of the source to the end of its last, the
-// bytes between them kept.
 // maxSARIFFix bounds the bytes a fix's replacement deletes or inserts in
 // a SARIF report. The replacement runs from the fix's first edit to its
 // last, the source between them included, so a fix whose edits are far
@@ -438,6 +435,9 @@ func (c *runeColumns) column(offset, byteCol int) int {
 // fix` still applies it. Real fixes are a few hundred bytes.
 const maxSARIFFix = 64 << 10
 
+// sarifFixOf describes d's fix as the replacement of one byte range: from
+// the start of its first edit of the source to the end of its last, the
+// bytes between them kept; nil when that passes maxSARIFFix.
 func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocate) *sarifFix {
 	if d.Fix == nil || len(d.Fix.TextEdits) == 0 || m == nil || loc.URI == "stdin" {
 		return nil
