@@ -98,3 +98,38 @@ func TestTextChunksStartWhereTheLastStopped(t *testing.T) {
 		t.Error("the chunks render otherwise than one run")
 	}
 }
+
+// TestSARIFSharedFixTooLarge: a fix past maxSARIFFix, whether by what it
+// inserts or by the source it spans, is written with no result and named
+// by none, however many findings share it; mcplint fix still applies it.
+func TestSARIFSharedFixTooLarge(t *testing.T) {
+	src := []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object","description":"` + strings.Repeat("d", maxSARIFFix) + `"}}]}`)
+	m, err := manifest.Load("m.json", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := len(src) - 3
+	for name, edits := range map[string][]manifest.TextEdit{
+		"inserts": {{Start: 30, End: 50, NewText: strings.Repeat("x", maxSARIFFix+1)}},
+		"spans":   {{Start: 30, End: 31, NewText: "{"}, {Start: end - 1, End: end, NewText: "}"}},
+	} {
+		fix := &lint.Fix{Message: "rewrite", Safe: true, TextEdits: edits}
+		var ds []lint.Diagnostic
+		for i := range 100 {
+			ds = append(ds, lint.Diagnostic{Rule: "r", Severity: lint.Error, File: "m.json", Tool: "t", Pointer: fmt.Sprint("/tools/0/inputSchema/", i), Line: 1, Column: 31, Offset: 30, Message: "m", Fix: fix})
+		}
+		var buf bytes.Buffer
+		if err := WriteSARIF(&buf, []File{{Manifest: m, Diagnostics: ds}}, SARIFOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(buf.String(), `"artifactChanges"`); n != 0 {
+			t.Errorf("%s: the fix past the bound is written %d times", name, n)
+		}
+		if n := strings.Count(buf.String(), `"fix": "safe"`); n != 0 {
+			t.Errorf("%s: %d results name a fix that no result carries", name, n)
+		}
+		if buf.Len() > 100*4<<10 {
+			t.Errorf("%s: %d bytes for 100 findings", name, buf.Len())
+		}
+	}
+}
