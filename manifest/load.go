@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcpfit/mcplint/internal/elide"
 )
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -158,11 +160,7 @@ func oneLine(raw []byte) string {
 	}
 	const max = 200
 	if len(v) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(v[cut]) {
-			cut--
-		}
-		return string(v[:cut]) + "…"
+		return string(elide.Head(v, max)) + "…"
 	}
 	return string(v)
 }
@@ -174,15 +172,7 @@ func truncatePointer(p string) string {
 	if len(p) <= max {
 		return p
 	}
-	cut := max / 2
-	for cut > 0 && !utf8.RuneStart(p[cut]) {
-		cut--
-	}
-	tail := len(p) - max/2
-	for tail < len(p) && !utf8.RuneStart(p[tail]) {
-		tail++
-	}
-	return p[:cut] + "…" + p[tail:]
+	return elide.Head(p, max/2) + "…" + elide.Tail(p, max/2)
 }
 
 // member is a top-level member of a document object.

@@ -37,7 +37,10 @@ func (m *Manifest) checkToolPaths() error {
 	for _, t := range m.Tools {
 		n := int64(t.end - t.start)
 		limit := toolPathLimit(n)
-		if 2*n*n <= limit {
+		// 2n² <= limit, written so that it cannot overflow: 2*n*n wraps
+		// negative for a tool of 3 GB (which a raised --max-file-size
+		// lets in), and so skipped the scan of the very largest tools.
+		if n > 0 && 2*n <= limit/n {
 			continue
 		}
 		if _, at, over := jsonPathBytes(m.Src[t.start:t.end], limit); over {

@@ -20,15 +20,33 @@ func Middle(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	head := max / 2
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
+	head, tail := Head(s, max/2), Tail(s, max/2)
+	return head + "…[" + strconv.Itoa(len(s)-len(head)-len(tail)) + " bytes left out]…" + tail
+}
+
+// Head is the longest start of s of at most n bytes that ends on a whole
+// character.
+func Head[S ~string | ~[]byte](s S, n int) S {
+	if len(s) <= n {
+		return s
 	}
-	tail := len(s) - max/2
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
-	return s[:head] + "…[" + strconv.Itoa(tail-head) + " bytes left out]…" + s[tail:]
+	return s[:n]
+}
+
+// Tail is the longest end of s of at most n bytes that starts on a whole
+// character.
+func Tail[S ~string | ~[]byte](s S, n int) S {
+	if len(s) <= n {
+		return s
+	}
+	at := len(s) - n
+	for at < len(s) && !utf8.RuneStart(s[at]) {
+		at++
+	}
+	return s[at:]
 }
 
 // keyHead is how much of a long value its key keeps, for a reader.
@@ -41,10 +59,6 @@ func Key(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	head := min(keyHead, max)
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
-	}
 	sum := sha256.Sum256([]byte(s))
-	return s[:head] + "…sha256:" + hex.EncodeToString(sum[:])
+	return Head(s, min(keyHead, max)) + "…sha256:" + hex.EncodeToString(sum[:])
 }

@@ -44,3 +44,28 @@ func TestKey(t *testing.T) {
 		t.Errorf("Key = %q (%d bytes), want the start and a digest", ka, len(ka))
 	}
 }
+
+// TestHeadTail: the ends are cut on whole characters, of strings and of
+// bytes alike, and a short value is whole.
+func TestHeadTail(t *testing.T) {
+	s := "aé" + strings.Repeat("x", 10) + "éb" // é is two bytes
+	for _, c := range []struct {
+		n          int
+		head, tail string
+	}{
+		{0, "", ""},
+		{2, "a", "b"},
+		{3, "aé", "éb"},
+		{100, s, s},
+	} {
+		if got := Head(s, c.n); got != c.head {
+			t.Errorf("Head(%d) = %q, want %q", c.n, got, c.head)
+		}
+		if got := Tail(s, c.n); got != c.tail {
+			t.Errorf("Tail(%d) = %q, want %q", c.n, got, c.tail)
+		}
+		if got := Head([]byte(s), c.n); string(got) != c.head {
+			t.Errorf("Head of bytes (%d) = %q, want %q", c.n, got, c.head)
+		}
+	}
+}
