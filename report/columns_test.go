@@ -54,20 +54,27 @@ func TestSARIFSharedFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	fix := &lint.Fix{Message: "rewrite", Safe: true, TextEdits: []manifest.TextEdit{{Start: 30, End: 50, NewText: strings.Repeat("x", 1000)}}}
+	out := sharedFixSARIF(t, m, fix, 10000)
+	if n := strings.Count(out, `"artifactChanges"`); n != 1 {
+		t.Errorf("the shared fix is written %d times", n)
+	}
+	if n := strings.Count(out, `"fix": "safe"`); n != 10000 {
+		t.Errorf("%d results name the fix", n)
+	}
+}
+
+// sharedFixSARIF is the SARIF report of n findings in m that share fix.
+func sharedFixSARIF(t *testing.T, m *manifest.Manifest, fix *lint.Fix, n int) string {
+	t.Helper()
 	var ds []lint.Diagnostic
-	for i := range 10000 {
+	for i := range n {
 		ds = append(ds, lint.Diagnostic{Rule: "r", Severity: lint.Error, File: "m.json", Tool: "t", Pointer: fmt.Sprint("/tools/0/inputSchema/", i), Line: 1, Column: 31, Offset: 30, Message: "m", Fix: fix})
 	}
 	var buf bytes.Buffer
 	if err := WriteSARIF(&buf, []File{{Manifest: m, Diagnostics: ds}}, SARIFOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(buf.String(), `"artifactChanges"`); n != 1 {
-		t.Errorf("the shared fix is written %d times", n)
-	}
-	if n := strings.Count(buf.String(), `"fix": "safe"`); n != 10000 {
-		t.Errorf("%d results name the fix", n)
-	}
+	return buf.String()
 }
 
 // TestTextChunksStartWhereTheLastStopped: findings rendered in parallel
@@ -96,5 +103,32 @@ func TestTextChunksStartWhereTheLastStopped(t *testing.T) {
 	}
 	if chunked.String() != one.String() {
 		t.Error("the chunks render otherwise than one run")
+	}
+}
+
+// TestSARIFSharedFixTooLarge: a fix past maxSARIFFix, whether by what it
+// inserts or by the source it spans, is written with no result and named
+// by none, however many findings share it; mcplint fix still applies it.
+func TestSARIFSharedFixTooLarge(t *testing.T) {
+	src := []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object","description":"` + strings.Repeat("d", maxSARIFFix) + `"}}]}`)
+	m, err := manifest.Load("m.json", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := len(src) - 3
+	for name, edits := range map[string][]manifest.TextEdit{
+		"inserts": {{Start: 30, End: 50, NewText: strings.Repeat("x", maxSARIFFix+1)}},
+		"spans":   {{Start: 30, End: 31, NewText: "{"}, {Start: end - 1, End: end, NewText: "}"}},
+	} {
+		out := sharedFixSARIF(t, m, &lint.Fix{Message: "rewrite", Safe: true, TextEdits: edits}, 100)
+		if n := strings.Count(out, `"artifactChanges"`); n != 0 {
+			t.Errorf("%s: the fix past the bound is written %d times", name, n)
+		}
+		if n := strings.Count(out, `"fix": "safe"`); n != 0 {
+			t.Errorf("%s: %d results name a fix that no result carries", name, n)
+		}
+		if len(out) > 100*4<<10 {
+			t.Errorf("%s: %d bytes for 100 findings", name, len(out))
+		}
 	}
 }

@@ -214,8 +214,10 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 	}
 	// A fix that several findings share (one rewrite of a schema for each
 	// of its references) is written with the first of them only: written
-	// with each, the report grew with the square of the references.
-	written := map[*lint.Fix]bool{}
+	// with each, the report grew with the square of the references. It is
+	// described once too, whether it is written or not (past maxSARIFFix):
+	// describing it copies the source it spans.
+	written := map[*lint.Fix]bool{} // described fixes: whether written
 	for _, f := range files {
 		cols := &runeColumns{m: f.Manifest}
 		for i := range f.Diagnostics {
@@ -233,13 +235,16 @@ func WriteSARIF(w io.Writer, files []File, opt SARIFOptions) error {
 				}},
 				PartialFinger: map[string]string{"mcplintFinding/v1": d.Rule + ":" + findingKey(d.Tool) + ":" + findingKey(d.RelPointer)},
 			}
-			switch {
-			case d.Fix != nil && written[d.Fix]:
-				res.Properties = map[string]any{"fix": fixName(d.FixKind())}
-			case d.Fix != nil:
-				if fix := sarifFixOf(f.Manifest, d, loc); fix != nil {
-					written[d.Fix] = true
-					res.Fixes = []sarifFix{*fix}
+			if d.Fix != nil {
+				done, described := written[d.Fix]
+				if !described {
+					fix := sarifFixOf(f.Manifest, d, loc)
+					if fix != nil {
+						res.Fixes = []sarifFix{*fix}
+					}
+					written[d.Fix] = fix != nil
+				}
+				if done || res.Fixes != nil {
 					res.Properties = map[string]any{"fix": fixName(d.FixKind())}
 				}
 			}
@@ -427,9 +432,6 @@ func (c *runeColumns) column(offset, byteCol int) int {
 	return c.steps[k].runes + utf8.RuneCount(m.Src[c.steps[k].off:offset]) + 1
 }
 
-// sarifFixOf describes d's fix as the replacement of one byte range: from
-// the start of its first edit of the source to the end of its last, the
-// bytes between them kept.
 // maxSARIFFix bounds the bytes a fix's replacement deletes or inserts in
 // a SARIF report. The replacement runs from the fix's first edit to its
 // last, the source between them included, so a fix whose edits are far
@@ -438,12 +440,19 @@ func (c *runeColumns) column(offset, byteCol int) int {
 // fix` still applies it. Real fixes are a few hundred bytes.
 const maxSARIFFix = 64 << 10
 
+// sarifFixOf describes d's fix as the replacement of one byte range: from
+// the start of its first edit of the source to the end of its last, the
+// bytes between them kept; nil when that passes maxSARIFFix.
 func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocate) *sarifFix {
 	if d.Fix == nil || len(d.Fix.TextEdits) == 0 || m == nil || loc.URI == "stdin" {
 		return nil
 	}
 	edits := d.Fix.TextEdits
 	start, end := edits[0].Start, edits[len(edits)-1].End
+	del := end - start
+	if del > maxSARIFFix {
+		return nil
+	}
 	var text strings.Builder
 	for i, e := range edits {
 		if i > 0 {
@@ -451,8 +460,7 @@ func sarifFixOf(m *manifest.Manifest, d *lint.Diagnostic, loc sarifArtifactLocat
 		}
 		text.WriteString(e.NewText)
 	}
-	del := end - start
-	if text.Len() > maxSARIFFix || del > maxSARIFFix {
+	if text.Len() > maxSARIFFix {
 		return nil
 	}
 	msg := d.Fix.Message

@@ -223,18 +223,20 @@ func writeDiagnostics(w *bufio.Writer, base renderer, diags []lint.Diagnostic) e
 	bufs := make([]bytes.Buffer, workers)
 	// Each chunk starts with the frame the chunk before it left: a fresh
 	// one copied its line again and counted its characters from the start,
-	// for every chunk of a minified manifest's one line of megabytes.
+	// for every chunk of a minified manifest's one line of megabytes. Only
+	// the counting is done here (frame.count), the snippets by the workers;
+	// a server's findings show no such frame.
 	seeds := make([]frame, (len(diags)+textChunk-1)/textChunk)
 	fr, m := base.fr, base.f.Manifest
 	for i := range diags {
 		if i%textChunk == 0 {
 			seeds[i/textChunk] = fr
 		}
-		if d := &diags[i]; d.Line > 0 && m != nil {
+		if d := &diags[i]; d.Line > 0 && m != nil && base.srv == nil {
 			if fr.line != d.Line {
 				fr = frame{line: d.Line, text: m.Line(d.Line), runes: -1}
 			}
-			fr.snippet(d.Column)
+			fr.count(d.Column)
 		}
 	}
 	for start := 0; start < len(diags); start += workers * textChunk {
@@ -422,19 +424,10 @@ type frame struct {
 // snippetWidth is cut to a window around the column, marked with "…".
 func (f *frame) snippet(col int) (shown, pad string) {
 	text := f.text
-	b := min(max(col-1, 0), len(text))
-	if b < f.at {
-		f.at, f.atRune = 0, 0
-	}
-	// The caret's index in characters: col counts bytes.
-	at := f.atRune + utf8.RuneCountInString(text[f.at:b])
-	f.at, f.atRune = b, at
+	b, at := f.count(col)
 	// The window, in characters [start, end), and its first byte.
 	start, end, from := 0, -1, 0
 	if len(text) > snippetWidth {
-		if f.runes < 0 {
-			f.runes = utf8.RuneCountInString(text)
-		}
 		if f.runes > snippetWidth {
 			start = max(0, at-snippetWidth/3)
 			end = min(f.runes, start+snippetWidth)
@@ -476,4 +469,23 @@ func (f *frame) snippet(col int) (shown, pad string) {
 		sb.WriteString("…")
 	}
 	return sb.String(), cb.String()
+}
+
+// count moves the frame to the byte column col and returns its byte offset
+// in the line and the caret's index in characters (col counts bytes),
+// counting on from the last column; the characters of a line wider than
+// snippetWidth are counted too, once. It is all of snippet that a later
+// finding on the line depends on.
+func (f *frame) count(col int) (b, at int) {
+	text := f.text
+	b = min(max(col-1, 0), len(text))
+	if b < f.at {
+		f.at, f.atRune = 0, 0
+	}
+	at = f.atRune + utf8.RuneCountInString(text[f.at:b])
+	f.at, f.atRune = b, at
+	if len(text) > snippetWidth && f.runes < 0 {
+		f.runes = utf8.RuneCountInString(text)
+	}
+	return b, at
 }
