@@ -110,6 +110,11 @@ func findManifests(dir string, depth int) ([]string, error) {
 // readMCPJSON reads the mcpServers of a .mcp.json; nil when there is none
 // or it is not one.
 func readMCPJSON(path string) map[string]config.Server {
+	// A committed link to /dev/stdin, or a FIFO, would hold init until
+	// input came, as it would the manifests init looks for.
+	if manifest.Regular(path, "a client configuration") != nil {
+		return nil
+	}
 	d, err := live.ClientConfigLimits.ReadDocument(path, manifest.JSON)
 	if err != nil {
 		return nil

@@ -6,9 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpfit/mcplint/internal/testenv"
 )
 
 // TestFindManifestsSkipsSpecialFiles: init reads only regular files. A
@@ -20,10 +21,7 @@ func TestFindManifestsSkipsSpecialFiles(t *testing.T) {
 	if err := os.WriteFile(good, []byte(`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "wait.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("no FIFO here: %v", err)
-	}
+	fifo := testenv.FIFO(t, dir, "wait.json")
 	if err := os.Symlink("wait.json", filepath.Join(dir, "link.json")); err != nil {
 		t.Fatal(err)
 	}
@@ -50,5 +48,31 @@ func TestFindManifestsSkipsSpecialFiles(t *testing.T) {
 			f.Close()
 		}
 		t.Fatal("init waits on a FIFO")
+	}
+}
+
+// TestReadMCPJSONSkipsSpecialFiles: a .mcp.json that is a FIFO, or a link
+// to one, is passed over as no configuration, not waited on.
+func TestReadMCPJSONSkipsSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := testenv.FIFO(t, dir, "fifo")
+	link := filepath.Join(dir, ".mcp.json")
+	if err := os.Symlink("fifo", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, link} {
+		done := make(chan int, 1)
+		go func() { done <- len(readMCPJSON(path)) }()
+		select {
+		case n := <-done:
+			if n != 0 {
+				t.Errorf("%s: %d servers, want none", path, n)
+			}
+		case <-time.After(20 * time.Second):
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.Close()
+			}
+			t.Fatalf("init waits on %s", path)
+		}
 	}
 }
