@@ -73,10 +73,10 @@ func identify(dir string, d *lint.Diagnostic) Finding {
 
 // maxKey bounds the tool name and pointer a baseline stores: a longer one
 // is stored as its start and the SHA-256 digest of the whole (elide.Key),
-// as SARIF fingerprints key it, so that a 100 KB name repeated in every
-// finding of a tool makes no baseline of hundreds of megabytes, and the
-// finding is still known again in the next run.
-const maxKey = 1 << 10
+// with the bound SARIF fingerprints key it with, so that a 100 KB name
+// repeated in every finding of a tool makes no baseline of hundreds of
+// megabytes, and the finding is still known again in the next run.
+const maxKey = elide.MaxKey
 
 func relPath(dir, file string) string {
 	if file == "" || file == "<stdin>" || dir == "" {

@@ -73,9 +73,9 @@ func (w Warning) String() string {
 }
 
 // shownMax is the most of a tool's name or a pointer a warning shows, as
-// the reports show a finding's (report.MaxShown): a 100 KB key, in the
-// pointer of every warning under it, made megabytes of warnings.
-const shownMax = 1 << 10
+// the reports show a finding's: a 100 KB key, in the pointer of every
+// warning under it, made megabytes of warnings.
+const shownMax = elide.MaxKey
 
 // quoteName is strconv.Quote, which reads a name rune by rune, with a path for
 // the names that need no escape (nearly all): those are only wrapped.

@@ -3,8 +3,8 @@ package live
 import (
 	"context"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/mcpfit/mcplint/internal/elide"
 	"github.com/mcpfit/mcplint/redact"
 )
 
@@ -61,9 +61,4 @@ func clip(s string) string {
 }
 
 // cut is s's first n bytes (fewer, to end on a whole character) and "…".
-func cut(s string, n int) string {
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
+func cut(s string, n int) string { return elide.Head(s, n) + "…" }

@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpfit/mcplint/convert"
 	"github.com/mcpfit/mcplint/guard"
+	"github.com/mcpfit/mcplint/internal/elide"
 	"github.com/mcpfit/mcplint/lint"
 	"github.com/mcpfit/mcplint/manifest"
 	"github.com/mcpfit/mcplint/report"
@@ -116,11 +116,8 @@ func clip(s string) string {
 	if len(s) <= MaxText {
 		return s
 	}
-	cut := MaxText
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("\n… cut here: %d more bytes not shown\n", len(s)-cut)
+	head := elide.Head(s, MaxText)
+	return head + fmt.Sprintf("\n… cut here: %d more bytes not shown\n", len(s)-len(head))
 }
 
 // linter builds the linter of a selection, with options for a fix.

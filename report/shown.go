@@ -3,11 +3,8 @@ package report
 import "github.com/mcpfit/mcplint/internal/elide"
 
 // MaxShown bounds the bytes of a tool's name and of a finding's pointer as
-// a report writes them. Both come from the manifest and are repeated in
-// every finding about the tool or below the key: a 100 KB name or
-// property key made reports of hundreds of megabytes from a manifest of
-// a hundred kilobytes. No real name or pointer comes near a kilobyte.
-const MaxShown = 1 << 10
+// a report writes them (elide.MaxKey, which says why).
+const MaxShown = elide.MaxKey
 
 // shown is a tool's name or a finding's pointer as every format writes
 // it, text-like and machine alike: whole when at most MaxShown bytes,

@@ -49,6 +49,16 @@ func Tail[S ~string | ~[]byte](s S, n int) S {
 	return s[at:]
 }
 
+// MaxKey bounds the bytes of a tool's name and of a pointer where mcplint
+// shows them (reports, convert's warnings) or keys on them (SARIF
+// fingerprints, baselines). Both come from the manifest and are repeated
+// in every finding about the tool or below the key: a 100 KB name or
+// property key made reports and baselines of hundreds of megabytes from a
+// manifest of a hundred kilobytes. No real name or pointer comes near a
+// kilobyte. Shown, a longer one is cut in the middle (Middle); keyed, it
+// is kept as its start and a digest (Key).
+const MaxKey = 1 << 10
+
 // keyHead is how much of a long value its key keeps, for a reader.
 const keyHead = 64
 
